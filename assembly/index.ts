@@ -1,0 +1,6 @@
+// Kernels compiled to WebAssembly. Every export works on raw pointers into the
+// module's own memory: JS copies the input into an arena it manages (growing
+// `memory` from the JS side), so the module needs no allocator and no imports.
+export function heapBase(): usize {
+  return __heap_base;
+}

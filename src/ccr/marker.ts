@@ -1,0 +1,57 @@
+/**
+ * The one marker grammar every compressor uses to say "something was omitted
+ * here; recall it with this key":
+ *
+ *     [[pithy:0123456789abcdef0123456789abcdef 312 INFO lines omitted]]
+ *
+ * Double brackets and the `pithy:` tag make it unmistakably ours; the key is
+ * 32 lowercase hex digits (128 bits of SHA-256, see key.ts), matched
+ * case-insensitively; the summary is one line with no brackets, so a marker
+ * can sit inside a JSON string or a Markdown paragraph without escaping.
+ */
+
+/** A marker found in text by {@link parseMarkers}. */
+export interface ParsedMarker {
+  /** The key, lowercased. */
+  key: string;
+  /** What the marker says was omitted (may be empty). */
+  summary: string;
+  /** Offset of the marker's first character in the text. */
+  index: number;
+  /** Length of the whole marker in the text. */
+  length: number;
+}
+
+const MAX_SUMMARY = 160;
+const MARKER_RE = /\[\[pithy:([0-9a-f]{32,64})(?: ([^\[\]\r\n]{0,160}))?\]\]/gi;
+const MARKER_TEST_RE = /\[\[pithy:[0-9a-f]{32,64}(?: [^\[\]\r\n]{0,160})?\]\]/i;
+const KEY_RE = /^[0-9a-f]{32,64}$/;
+
+/**
+ * Formats a marker for `key` saying what was omitted. The summary is cleaned
+ * to one short bracket-free line so the marker always parses back.
+ * @example formatMarker(key, "312 INFO lines omitted") // "[[pithy:… 312 INFO lines omitted]]"
+ */
+export function formatMarker(key: string, summary: string): string {
+  const k = key.toLowerCase();
+  if (!KEY_RE.test(k)) throw new RangeError(`pithy: not a pithy key: ${JSON.stringify(key).slice(0, 80)}`);
+  let s = summary.replace(/[\[\]\r\n]+/g, " ").replace(/\s+/g, " ").trim();
+  if (s.length > MAX_SUMMARY) s = s.slice(0, MAX_SUMMARY - 1).trimEnd() + "…";
+  return s.length > 0 ? `[[pithy:${k} ${s}]]` : `[[pithy:${k}]]`;
+}
+
+/** Every marker in `text`, in order. Markers of other tools never match. */
+export function parseMarkers(text: string): ParsedMarker[] {
+  const found: ParsedMarker[] = [];
+  if (!MARKER_TEST_RE.test(text)) return found;
+  MARKER_RE.lastIndex = 0;
+  for (let m = MARKER_RE.exec(text); m !== null; m = MARKER_RE.exec(text)) {
+    found.push({ key: m[1].toLowerCase(), summary: m[2] ?? "", index: m.index, length: m[0].length });
+  }
+  return found;
+}
+
+/** Whether `text` holds at least one pithy marker (compressed output, so not compressed again). */
+export function hasMarker(text: string): boolean {
+  return MARKER_TEST_RE.test(text);
+}

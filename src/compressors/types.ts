@@ -1,0 +1,54 @@
+import type { LineIndex } from "../kernels/lines.js";
+import type { ContentType, Hint } from "../types.js";
+
+/** What the pipeline hands a compressor. */
+export interface CompressorInput {
+  /** The content to compress (already cleaned by earlier links of the chain). */
+  readonly text: string;
+  /** Its line index, built once and shared by the router and every compressor. */
+  readonly lines: LineIndex;
+  /** The type the router settled on. */
+  readonly type: ContentType;
+  readonly hint: Hint;
+  /**
+   * Multiplier for every cap (lines kept, rows kept, matches per file…):
+   * 2 for `conservative`, 1 for `default`, 0.5 for `aggressive`.
+   */
+  readonly scale: number;
+  /**
+   * Whether the compressor may drop content. False in `lossless` mode or when
+   * no store can take the original: then only lossless rewrites are allowed.
+   */
+  readonly canDrop: boolean;
+  /**
+   * A marker naming the stored original, saying what was omitted
+   * ("312 INFO lines omitted"). Only meaningful when `canDrop` is true.
+   */
+  marker(summary: string): string;
+}
+
+/** What a compressor gives back. */
+export interface CompressorOutput {
+  output: string;
+  /** True when anything was dropped (the pipeline then stores the original before returning). */
+  lossy: boolean;
+  /** Counts worth reporting (lines kept, matches dropped…), copied to the result's `detail`. */
+  detail?: Record<string, number | string>;
+  /** Set by cleaning steps (terminal): route the output again and run that type's chain. */
+  reroute?: boolean;
+}
+
+/**
+ * One compressor. `compress` returns null when it has nothing to offer for this
+ * input (the chain moves on); it may throw, and the pipeline then fails open.
+ */
+export interface Compressor {
+  /** Strategy name reported in results and telemetry (`log`, `search`, `json-crush`…). */
+  readonly name: string;
+  compress(input: CompressorInput): CompressorOutput | null;
+}
+
+/** Scales a base cap by the profile multiplier, never below `min`. */
+export function scaled(base: number, scale: number, min = 1): number {
+  return Math.max(min, Math.round(base * scale));
+}

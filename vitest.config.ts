@@ -1,0 +1,64 @@
+import { defineConfig } from "vitest/config";
+import { playwright } from "@vitest/browser-playwright";
+import { fileURLToPath } from "node:url";
+
+const chromium = process.env.PITHY_CHROMIUM ?? "/usr/bin/chromium";
+const sharedDir = fileURLToPath(new URL("../shared", import.meta.url));
+
+export default defineConfig({
+  server: { fs: { allow: [".", sharedDir] } },
+  test: {
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: "node",
+          environment: "node",
+          include: ["test/**/*.test.ts"],
+          exclude: ["test/**/*.browser-only.test.ts"],
+          provide: { runtime: "node" },
+        },
+      },
+      {
+        // The same suite, run by `deno run -A node_modules/vitest/vitest.mjs`:
+        // vitest's workers then run inside Deno (see build/run-deno-tests.mjs).
+        extends: true,
+        test: {
+          name: "deno",
+          environment: "node",
+          include: ["test/**/*.test.ts"],
+          exclude: ["test/**/*.browser-only.test.ts"],
+          provide: { runtime: "deno" },
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: "browser",
+          include: ["test/**/*.test.ts"],
+          exclude: ["test/**/*.node-only.test.ts"],
+          provide: { runtime: "browser" },
+          browser: {
+            enabled: true,
+            headless: true,
+            screenshotFailures: false,
+            provider: playwright({
+              launchOptions: {
+                executablePath: chromium,
+                args: [
+                  "--no-sandbox",
+                  "--disable-gpu",
+                  "--disable-background-networking",
+                  "--disable-component-update",
+                  "--disable-sync",
+                  "--no-first-run",
+                ],
+              },
+            }),
+            instances: [{ browser: "chromium" }],
+          },
+        },
+      },
+    ],
+  },
+});
