@@ -1,0 +1,30 @@
+// Bundles the library into ESM files under dist/ with the WASM bytes inlined
+// (they are a base64 string in src/kernels/wasm-bytes.generated.ts), so the
+// same files load in Node >= 20, browsers and Deno >= 2 with no fetch and no fs.
+import { build } from "esbuild";
+import { existsSync } from "node:fs";
+
+const entries = {
+  index: "src/index.ts",
+  kernels: "src/kernels/index.ts",
+  cli: "src/cli/main.ts",
+};
+const entryPoints = Object.fromEntries(Object.entries(entries).filter(([, file]) => existsSync(file)));
+
+await build({
+  entryPoints,
+  outdir: "dist",
+  bundle: true,
+  format: "esm",
+  platform: "neutral",
+  target: "es2022",
+  splitting: true,
+  chunkNames: "chunks/[name]-[hash]",
+  sourcemap: true,
+  legalComments: "none",
+  logLevel: "warning",
+  // Runtime-specific modules stay imports; the core never reaches them.
+  external: ["node:*"],
+  banner: entryPoints.cli ? undefined : undefined,
+});
+console.log(`bundled ${Object.keys(entryPoints).join(", ")} into dist/`);

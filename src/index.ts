@@ -1,0 +1,43 @@
+// pithy's public API. Every export is named here one by one; runtime-specific
+// parts (persistent stores, CLI, integrations) live behind subpath exports.
+
+export { createPithy } from "./pipeline.js";
+export type { Pithy, PithyOptions, RecallResult } from "./pipeline.js";
+export type { CompressResult, ContentType, Hint, Mode, Profile, SkipReason } from "./types.js";
+export { CONTENT_TYPES } from "./types.js";
+
+export { decide, globMatch } from "./gate.js";
+export type { GateConfig, GateDecision } from "./gate.js";
+export { detect } from "./router/detect.js";
+export type { Detection } from "./router/detect.js";
+export { guardrailViolation } from "./guardrail.js";
+export { MODES, PROFILE_SCALE, DEFAULT_MIN_TOKENS, DEFAULT_MAX_CHARS, optionsFromEnv } from "./config.js";
+export type { EnvOptions } from "./config.js";
+
+export { formatMarker, parseMarkers, hasMarker } from "./ccr/marker.js";
+export type { ParsedMarker } from "./ccr/marker.js";
+export { computeKey, isValidKey, normalizeKey } from "./ccr/key.js";
+export { MemoryStore } from "./ccr/memory-store.js";
+export type { MemoryStoreOptions } from "./ccr/memory-store.js";
+export { LazyStore } from "./ccr/lazy-store.js";
+export { withNamespace, entryBytes } from "./ccr/store.js";
+export type { Store, StoreStats } from "./ccr/store.js";
+
+export { Telemetry } from "./telemetry.js";
+export type { TelemetrySnapshot, StrategyStats, CallRecord } from "./telemetry.js";
+
+export type { Compressor, CompressorInput, CompressorOutput } from "./compressors/types.js";
+export { defaultChains } from "./compressors/registry.js";
+export type { Chains } from "./compressors/registry.js";
+
+export { estimateTokens } from "./kernels/tokens.js";
+export { stripAnsi } from "./kernels/ansi.js";
+export { collapseCarriageReturns } from "./kernels/frames.js";
+export { LineIndex, stripLineNumbers } from "./kernels/lines.js";
+export { sha256Hex } from "./kernels/sha256.js";
+export { hash64 } from "./kernels/hash64.js";
+export { loadWasm } from "./kernels/wasm.js";
+
+export { PithyError, PithyConfigError, PithyStoreError } from "./errors.js";
+export { detectRuntime } from "./runtime.js";
+export type { Runtime } from "./runtime.js";

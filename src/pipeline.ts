@@ -1,0 +1,357 @@
+import { computeKey, normalizeKey } from "./ccr/key.js";
+import { formatMarker, hasMarker } from "./ccr/marker.js";
+import { MemoryStore } from "./ccr/memory-store.js";
+import { withNamespace, type Store } from "./ccr/store.js";
+import { defaultChains, type Chains } from "./compressors/registry.js";
+import type { Compressor, CompressorInput } from "./compressors/types.js";
+import {
+  DEFAULT_MAX_CHARS, DEFAULT_MIN_TOKENS, PROFILE_SCALE, checkCount, checkMode, checkProfile,
+} from "./config.js";
+import { PithyConfigError, PithyStoreError } from "./errors.js";
+import { decide, type GateConfig } from "./gate.js";
+import { guardrailViolation, parsesAsJson } from "./guardrail.js";
+import { loadWasm } from "./kernels/wasm.js";
+import { LineIndex } from "./kernels/lines.js";
+import { estimateTokens } from "./kernels/tokens.js";
+import { detect } from "./router/detect.js";
+import { Telemetry, type TelemetrySnapshot } from "./telemetry.js";
+import type { CompressResult, ContentType, Hint, Mode, Profile, SkipReason } from "./types.js";
+
+/** Options of {@link createPithy}. Every one is optional. */
+export interface PithyOptions {
+  /**
+   * Where originals are kept for recall. Default: a bounded {@link MemoryStore}.
+   * `null`: no store, so nothing is ever dropped (lossless rewrites only).
+   */
+  store?: Store | null;
+  /** `lossy` (default), `lossless` or `off`. Changeable later with `setMode`. */
+  mode?: Mode;
+  /** `default`, `conservative` (keeps ~2×) or `aggressive` (~½×). Changeable with `setProfile`. */
+  profile?: Profile;
+  /** Content estimated below this many tokens is left alone. Default 250. */
+  minTokens?: number;
+  /** Content longer than this many characters is left alone. Default 8 MiB. */
+  maxChars?: number;
+  /** Tool-name globs whose output is never touched (`mcp__*`). */
+  excludeTools?: string[];
+  /** `verbatim` keeps every file read as it is (for agents that edit what they read). Default `auto`. */
+  reads?: "auto" | "verbatim";
+  /** Tenant or session: keys are stored and recalled inside it only. */
+  namespace?: string;
+  /** Replaces the chain of some content types (advanced: custom compressors). */
+  chains?: Partial<Chains>;
+}
+
+/** The answer of {@link Pithy.recall}. */
+export type RecallResult =
+  | { found: true; key: string; content: string }
+  | { found: false; key?: string; reason: "invalid_key" | "unknown" | "unavailable"; message: string };
+
+/** A configured compressor with its store and telemetry. */
+export interface Pithy {
+  /**
+   * Compresses one tool output. Never throws for content reasons: on any
+   * failure the output is the input, byte for byte.
+   */
+  compress(content: string, hint?: Hint): Promise<CompressResult>;
+  /** The exact original behind a key (or a call id), or a plain answer saying why not. */
+  recall(keyOrCallId: string): Promise<RecallResult>;
+  /** Stores `content` verbatim and returns its key (for callers that offload on their own). */
+  archive(content: string): Promise<string>;
+  /** A copy of the counters. */
+  stats(): TelemetrySnapshot;
+  setMode(mode: Mode): void;
+  setProfile(profile: Profile): void;
+  readonly mode: Mode;
+  readonly profile: Profile;
+  /** The store originals go to (namespaced when a namespace was given), or null. */
+  readonly store: Store | null;
+}
+
+const MAX_REROUTES = 2;
+const CALL_ALIAS_PREFIX = "pithy-call-id:";
+
+/**
+ * Creates a pithy instance: validates the options (bad ones throw
+ * {@link PithyConfigError}), loads the WASM kernels once (the TS twins serve
+ * where WASM cannot run) and returns the compressor.
+ * @example
+ * const pithy = await createPithy();
+ * const r = await pithy.compress(toolOutput, { tool: "Bash" });
+ * console.log(r.output, r.tokensIn, "→", r.tokensOut);
+ */
+export async function createPithy(options: PithyOptions = {}): Promise<Pithy> {
+  const pipeline = new Pipeline(options);
+  await loadWasm();
+  return pipeline;
+}
+
+class Pipeline implements Pithy {
+  mode: Mode;
+  profile: Profile;
+  readonly store: Store | null;
+  private readonly gate: GateConfig;
+  private readonly chains: Chains;
+  private readonly telemetry = new Telemetry();
+
+  constructor(options: PithyOptions) {
+    if (options === null || typeof options !== "object") throw new PithyConfigError("options", "an object", options);
+    this.mode = checkMode(options.mode ?? "lossy");
+    this.profile = checkProfile(options.profile ?? "default");
+    const minTokens = checkCount(options.minTokens ?? DEFAULT_MIN_TOKENS, "minTokens");
+    const maxChars = checkCount(options.maxChars ?? DEFAULT_MAX_CHARS, "maxChars");
+    const excludeTools = options.excludeTools ?? [];
+    if (!Array.isArray(excludeTools) || excludeTools.some((g) => typeof g !== "string")) {
+      throw new PithyConfigError("excludeTools", "an array of tool-name globs", excludeTools);
+    }
+    const reads = options.reads ?? "auto";
+    if (reads !== "auto" && reads !== "verbatim") throw new PithyConfigError("reads", "auto or verbatim", reads);
+    let store = options.store === undefined ? new MemoryStore() : options.store;
+    if (store !== null && (typeof store !== "object" || typeof store.put !== "function" || typeof store.get !== "function")) {
+      throw new PithyConfigError("store", "a Store (put, get, delete, stats) or null", store);
+    }
+    if (store !== null && options.namespace !== undefined) store = withNamespace(store, options.namespace);
+    this.store = store;
+    this.gate = { mode: this.mode, minTokens, maxChars, excludeTools: [...excludeTools], reads };
+    this.chains = { ...defaultChains(), ...(options.chains ?? {}) };
+  }
+
+  setMode(mode: Mode): void {
+    this.mode = checkMode(mode);
+    this.gate.mode = this.mode;
+  }
+
+  setProfile(profile: Profile): void {
+    this.profile = checkProfile(profile);
+  }
+
+  stats(): TelemetrySnapshot {
+    return this.telemetry.snapshot();
+  }
+
+  async compress(content: string, hint: Hint = {}): Promise<CompressResult> {
+    const started = now();
+    let result: CompressResult;
+    try {
+      result = await this.run(content, hint ?? {});
+    } catch (error) {
+      this.telemetry.recordFailOpen("pipeline", error);
+      result = passthrough(content, "error", "unknown", 0);
+    }
+    this.telemetry.recordCall({ ...result, ms: now() - started });
+    return result;
+  }
+
+  private async run(content: string, hint: Hint): Promise<CompressResult> {
+    if (typeof content !== "string") content = String(content ?? "");
+    if (this.mode === "off") return passthrough(content, "mode_off", "unknown", 0);
+    const tokensIn = content.length === 0 ? 0 : estimateTokens(content);
+    const lines = LineIndex.of(content);
+    const decision = decide(content, tokensIn, hint, this.gate, lines);
+    if (decision.action === "skip") return passthrough(content, decision.reason ?? "error", decision.klass, tokensIn);
+
+    const key = computeKey(content);
+    const canDrop = this.mode === "lossy" && this.store !== null;
+    let run = this.runChain(content, lines, decision.klass, hint, key, canDrop);
+    let storeNote: string | undefined;
+    if (run !== null && run.lossy) {
+      const stored = await this.keep(key, content, hint.callId);
+      if (!stored.ok) {
+        storeNote = stored.why;
+        // The original is not safe: only lossless output may leave.
+        run = this.runChain(content, lines, decision.klass, hint, key, false);
+      }
+    }
+    if (run === null) return passthrough(content, "no_gain", decision.klass, tokensIn, storeNote);
+
+    let output = run.output;
+    // Lossy output with no marker (ANSI stripped, say) still needs a way back to the original.
+    if (run.lossy && !hasMarker(output)) {
+      output += (output.endsWith("\n") || output.length === 0 ? "" : "\n") + formatMarker(key, "original before cleaning");
+    }
+    const tokensOut = estimateTokens(output);
+    const violation = guardrailViolation({
+      input: content,
+      output,
+      tokensIn,
+      tokensOut,
+      key,
+      inputIsJson: run.type === "json" && decision.klass === "json" && parsesAsJson(content),
+    });
+    if (violation !== null) {
+      const reason: SkipReason = tokensOut >= tokensIn ? "no_gain" : "guardrail";
+      return passthrough(content, reason, run.type, tokensIn, violation);
+    }
+    const detail = { ...run.detail };
+    if (storeNote !== undefined) detail.store = storeNote;
+    return {
+      output,
+      action: "compressed",
+      type: run.type,
+      strategy: run.strategy.join("+"),
+      key: run.lossy ? key : undefined,
+      bytesIn: utf8Length(content),
+      bytesOut: utf8Length(output),
+      tokensIn,
+      tokensOut,
+      detail,
+    };
+  }
+
+  /**
+   * Runs the chain of `type` over `content`: each link gets the previous
+   * link's output; reroutes send the text through the router again.
+   */
+  private runChain(content: string, lines: LineIndex, type: ContentType, hint: Hint, key: string, canDrop: boolean): ChainRun | null {
+    const scale = PROFILE_SCALE[this.profile];
+    const marker = (summary: string) => formatMarker(key, summary);
+    let text = content;
+    let index = lines;
+    let current = type;
+    let lossy = false;
+    const strategy: string[] = [];
+    const detail: Record<string, number | string> = {};
+    let reroutes = 0;
+    let chain: readonly Compressor[] = this.chains[current] ?? [];
+    for (let i = 0; i < chain.length; i++) {
+      const compressor = chain[i];
+      const input: CompressorInput = { text, lines: index, type: current, hint, scale, canDrop, marker };
+      let out;
+      try {
+        out = compressor.compress(input);
+      } catch (error) {
+        this.telemetry.recordFailOpen(compressor.name, error);
+        out = null;
+      }
+      if (out === null || out.output === text) continue;
+      strategy.push(compressor.name);
+      lossy ||= out.lossy;
+      if (out.detail !== undefined) Object.assign(detail, out.detail);
+      text = out.output;
+      index = LineIndex.of(text);
+      if (out.reroute === true && reroutes < MAX_REROUTES) {
+        reroutes++;
+        const next = detect(text, { ...hint, contentType: undefined }, index).type;
+        if (next === "code" && hint.compressCode !== true) break;
+        current = next;
+        chain = this.chains[current] ?? [];
+        i = -1;
+      }
+    }
+    if (strategy.length === 0) return null;
+    return { output: text, lossy, type: current, strategy, detail };
+  }
+
+  /** Puts the original (and the call-id alias) in the store; never throws. */
+  private async keep(key: string, content: string, callId: string | undefined): Promise<{ ok: true } | { ok: false; why: string }> {
+    if (this.store === null) return { ok: false, why: "no store" };
+    try {
+      await this.store.put(key, content);
+      this.telemetry.recordStore("put");
+    } catch (error) {
+      const refused = error instanceof PithyStoreError && (error.code === "too_large" || error.code === "invalid_key");
+      this.telemetry.recordStore(refused ? "refused" : "failure");
+      return { ok: false, why: error instanceof Error ? error.message : String(error) };
+    }
+    if (callId !== undefined && callId !== "") {
+      try {
+        await this.store.put(computeKey(CALL_ALIAS_PREFIX + callId), key);
+      } catch {
+        // The alias is a convenience: the marker still names the key itself.
+      }
+    }
+    return { ok: true };
+  }
+
+  async recall(keyOrCallId: string): Promise<RecallResult> {
+    if (typeof keyOrCallId !== "string" || keyOrCallId.length === 0 || keyOrCallId.length > 512) {
+      this.telemetry.recordRecall(false);
+      return { found: false, reason: "invalid_key", message: "pithy: that is not a pithy key or call id." };
+    }
+    if (this.store === null) {
+      this.telemetry.recordRecall(false);
+      return { found: false, reason: "unavailable", message: "pithy: no store is configured, so nothing can be recalled." };
+    }
+    const direct = normalizeKey(keyOrCallId);
+    try {
+      let key = direct;
+      if (key === null) {
+        const aliased = await this.store.get(computeKey(CALL_ALIAS_PREFIX + keyOrCallId));
+        key = aliased === undefined ? null : normalizeKey(aliased);
+        if (key === null) {
+          this.telemetry.recordRecall(false);
+          return {
+            found: false,
+            reason: aliased === undefined ? "unknown" : "invalid_key",
+            message: `pithy: ${JSON.stringify(keyOrCallId.slice(0, 80))} is neither a pithy key nor a known call id.`,
+          };
+        }
+      }
+      const content = await this.store.get(key);
+      this.telemetry.recordRecall(content !== undefined);
+      if (content === undefined) {
+        return { found: false, key, reason: "unknown", message: `pithy: key ${key} is unknown or has expired; the original is no longer stored.` };
+      }
+      return { found: true, key, content };
+    } catch (error) {
+      this.telemetry.recordRecall(false);
+      return {
+        found: false,
+        key: direct ?? undefined,
+        reason: "unavailable",
+        message: `pithy: the store is unavailable right now (${error instanceof Error ? error.message : String(error)}).`,
+      };
+    }
+  }
+
+  async archive(content: string): Promise<string> {
+    const key = computeKey(content);
+    if (this.store === null) throw new PithyStoreError("pithy: no store is configured", "unavailable");
+    await this.store.put(key, content);
+    this.telemetry.recordStore("put");
+    return key;
+  }
+}
+
+interface ChainRun {
+  output: string;
+  lossy: boolean;
+  type: ContentType;
+  strategy: string[];
+  detail: Record<string, number | string>;
+}
+
+function passthrough(content: string, reason: SkipReason, type: ContentType, tokens: number, note?: string): CompressResult {
+  const bytes = utf8Length(content);
+  return {
+    output: content,
+    action: "skipped",
+    reason,
+    type,
+    strategy: "none",
+    bytesIn: bytes,
+    bytesOut: bytes,
+    tokensIn: tokens,
+    tokensOut: tokens,
+    detail: note === undefined ? {} : { note },
+  };
+}
+
+/** UTF-8 length without encoding (lone surrogates count as U+FFFD: 3 bytes). */
+export function utf8Length(text: string): number {
+  let n = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 0x80) n += 1;
+    else if (c < 0x800) n += 2;
+    else if (c >= 0xd800 && c <= 0xdbff && i + 1 < text.length) {
+      const d = text.charCodeAt(i + 1);
+      if (d >= 0xdc00 && d <= 0xdfff) { n += 4; i++; } else n += 3;
+    } else n += 3;
+  }
+  return n;
+}
+
+function now(): number {
+  return typeof performance !== "undefined" ? performance.now() : Date.now();
+}

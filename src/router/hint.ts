@@ -1,0 +1,70 @@
+import type { ContentType, Hint } from "../types.js";
+
+const EXTENSION_TYPES: Record<string, ContentType> = {
+  json: "json", geojson: "json", har: "json", ipynb: "json",
+  diff: "diff", patch: "diff",
+  log: "log", out: "log", jsonl: "log", ndjson: "log",
+  md: "markdown", markdown: "markdown", mdx: "markdown", rst: "markdown", adoc: "markdown",
+  txt: "prose", text: "prose",
+  html: "html", htm: "html", xhtml: "html",
+  csv: "tabular", tsv: "tabular", psv: "tabular",
+};
+
+// Source and configuration files: an agent reads these to edit them, so they
+// are code (verbatim unless code compression is asked for).
+const CODE_EXTENSIONS = new Set([
+  "ts", "tsx", "mts", "cts", "js", "jsx", "mjs", "cjs", "py", "pyi", "go", "rs", "java", "kt", "kts", "scala",
+  "c", "h", "cc", "cpp", "cxx", "hpp", "hh", "cs", "fs", "rb", "php", "swift", "m", "mm", "lua", "pl", "pm",
+  "sh", "bash", "zsh", "fish", "ps1", "sql", "r", "dart", "ex", "exs", "erl", "hs", "ml", "clj", "vue", "svelte",
+  "astro", "css", "scss", "sass", "less", "yaml", "yml", "toml", "ini", "cfg", "conf", "xml", "gradle", "proto",
+  "graphql", "tf", "hcl", "nix", "zig", "nim", "d", "jl", "v", "sv", "vhd", "dockerfile", "makefile", "cmake",
+]);
+
+const MIME_TYPES: Array<[RegExp, ContentType]> = [
+  [/^application\/(?:[\w.+-]+\+)?json\b/i, "json"],
+  [/^text\/html\b|^application\/xhtml\+xml\b/i, "html"],
+  [/^text\/(?:markdown|x-markdown)\b/i, "markdown"],
+  [/^text\/(?:csv|tab-separated-values)\b/i, "tabular"],
+  [/^text\/(?:x-diff|x-patch)\b/i, "diff"],
+  [/^text\/plain\b/i, "prose"],
+];
+
+const READ_TOOL_RE = /^(?:read|read_?file|readfile|view|view_?file|cat|open_?file|file_?read|fs_?read|str_replace_based_edit_tool)$|(?:^|[_.:-])read_?file$|^cat(?:\s|$)/i;
+const SEARCH_TOOL_RE = /^(?:grep|rg|ripgrep|search|search_?code|code_?search|find_?in_?files|glob_?grep|ag|ack|git grep)(?:\s|$)|(?:^|[_.:-])(?:grep|search_code|ripgrep)$/i;
+
+/** The extension of a file name, lowercased, without the dot ("" when none). */
+export function extensionOf(filename: string): string {
+  const base = filename.slice(Math.max(filename.lastIndexOf("/"), filename.lastIndexOf("\\")) + 1).toLowerCase();
+  if (base === "dockerfile" || base === "makefile") return base;
+  const dot = base.lastIndexOf(".");
+  return dot > 0 ? base.slice(dot + 1) : "";
+}
+
+/**
+ * The content type the hint names outright (forced type, file extension,
+ * MIME), or null when the hint leaves it to the content.
+ */
+export function typeFromHint(hint: Hint | undefined): ContentType | null {
+  if (hint === undefined) return null;
+  if (hint.contentType !== undefined) return hint.contentType;
+  if (hint.filename !== undefined && hint.filename !== "") {
+    const ext = extensionOf(hint.filename);
+    if (CODE_EXTENSIONS.has(ext)) return "code";
+    const t = EXTENSION_TYPES[ext];
+    if (t !== undefined) return t;
+  }
+  if (hint.mime !== undefined) {
+    for (const [re, t] of MIME_TYPES) if (re.test(hint.mime)) return t;
+  }
+  return null;
+}
+
+/** Whether the tool is a file read (`Read`, `read_file`, `cat`…): code read this way stays verbatim. */
+export function isReadTool(tool: string | undefined): boolean {
+  return tool !== undefined && READ_TOOL_RE.test(tool.trim());
+}
+
+/** Whether the tool is a text search (`Grep`, `rg`, `search_code`…). */
+export function isSearchTool(tool: string | undefined): boolean {
+  return tool !== undefined && SEARCH_TOOL_RE.test(tool.trim());
+}

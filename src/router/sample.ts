@@ -1,0 +1,75 @@
+import { LineIndex } from "../kernels/lines.js";
+import { stripAnsi } from "../kernels/ansi.js";
+
+/** How much of the content the detectors look at: routing cost stays flat for huge inputs. */
+export const SAMPLE_CHARS = 64 * 1024;
+export const SAMPLE_LINES = 400;
+
+/**
+ * The head of the content that every detector reads: ANSI escapes removed (a
+ * coloured diff is still a diff), at most {@link SAMPLE_LINES} lines and
+ * {@link SAMPLE_CHARS} characters, indexed once.
+ */
+export interface Sample {
+  /** The whole content, untouched. */
+  readonly content: string;
+  /** The sampled head, escape-free. */
+  readonly text: string;
+  readonly lines: LineIndex;
+  /** Lines in the sample. */
+  readonly count: number;
+  /** Non-blank lines in the sample. */
+  readonly nonBlank: number;
+  /** Whether the content has ESC or C1 control sequences. */
+  readonly hasEscapes: boolean;
+  /** Whether the content has a bare CR (one not followed by LF): progress redraws or CR-only records. */
+  readonly hasBareCr: boolean;
+  /** Whether the sample is the whole content. */
+  readonly complete: boolean;
+  /**
+   * Line `i` of the sample, cut to {@link MAX_LINE} characters: detectors run
+   * regexes per line, and a cap keeps even a 1 MB single line linear.
+   */
+  line(i: number): string;
+}
+
+/** Longest line prefix a detector looks at. */
+export const MAX_LINE = 1024;
+
+const ESCAPE_RE = /[\x1b\x9b\x9d\x90]/;
+
+/** Builds the sample of `content`, reusing `index` when it is the content's own line index. */
+export function sampleOf(content: string, index?: LineIndex): Sample {
+  let head = content.length > SAMPLE_CHARS ? content.slice(0, SAMPLE_CHARS) : content;
+  const hasEscapes = ESCAPE_RE.test(head);
+  if (hasEscapes) head = stripAnsi(head);
+  let lines = index !== undefined && head === content ? index : LineIndex.of(head);
+  const hasBareCr = hasBareCarriageReturn(head);
+  // A text whose only record separator is a bare CR is one huge "line": look at it by records.
+  if (hasBareCr && lines.count <= 2 && head.length > 200) lines = LineIndex.of(head.replace(/\r(?!\n)/g, "\n"));
+  const count = Math.min(lines.count, SAMPLE_LINES);
+  let nonBlank = 0;
+  for (let i = 0; i < count; i++) if (lines.line(i).trim() !== "") nonBlank++;
+  const indexed = lines;
+  return {
+    line(i: number): string {
+      const line = indexed.line(i);
+      return line.length > MAX_LINE ? line.slice(0, MAX_LINE) : line;
+    },
+    content,
+    text: lines.text,
+    lines,
+    count,
+    nonBlank,
+    hasEscapes,
+    hasBareCr,
+    complete: content.length <= SAMPLE_CHARS && lines.count <= SAMPLE_LINES,
+  };
+}
+
+function hasBareCarriageReturn(text: string): boolean {
+  for (let i = text.indexOf("\r"); i !== -1; i = text.indexOf("\r", i + 1)) {
+    if (text.charCodeAt(i + 1) !== 10) return true;
+  }
+  return false;
+}
