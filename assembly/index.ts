@@ -4,3 +4,10 @@
 export function heapBase(): usize {
   return __heap_base;
 }
+export * from "./sha256";
+export * from "./ansi";
+export * from "./frames";
+export * from "./lines";
+export * from "./grep";
+export * from "./hash64";
+export * from "./tokens";

@@ -2,7 +2,7 @@
 // (they are a base64 string in src/kernels/wasm-bytes.generated.ts), so the
 // same files load in Node >= 20, browsers and Deno >= 2 with no fetch and no fs.
 import { build } from "esbuild";
-import { existsSync } from "node:fs";
+import { chmodSync, existsSync, readFileSync, writeFileSync } from "node:fs";
 
 const entries = {
   index: "src/index.ts",
@@ -17,6 +17,8 @@ await build({
   bundle: true,
   format: "esm",
   platform: "neutral",
+  // node:* built-ins resolve in Node and Deno; the core never imports them.
+  mainFields: ["module", "main"],
   target: "es2022",
   splitting: true,
   chunkNames: "chunks/[name]-[hash]",
@@ -25,6 +27,12 @@ await build({
   logLevel: "warning",
   // Runtime-specific modules stay imports; the core never reaches them.
   external: ["node:*"],
-  banner: entryPoints.cli ? undefined : undefined,
 });
+// The CLI is run directly: give it a shebang and the execute bit.
+if (entryPoints.cli) {
+  const file = "dist/cli.js";
+  const body = readFileSync(file, "utf8").replace(/^#!.*\n/, "");
+  writeFileSync(file, "#!/usr/bin/env node\n" + body);
+  chmodSync(file, 0o755);
+}
 console.log(`bundled ${Object.keys(entryPoints).join(", ")} into dist/`);

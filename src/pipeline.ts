@@ -176,18 +176,20 @@ class Pipeline implements Pithy {
       tokensIn,
       tokensOut,
       key,
-      inputIsJson: run.type === "json" && decision.klass === "json" && parsesAsJson(content),
+      inputIsJson: decision.klass === "json" && parsesAsJson(content),
     });
     if (violation !== null) {
       const reason: SkipReason = tokensOut >= tokensIn ? "no_gain" : "guardrail";
-      return passthrough(content, reason, run.type, tokensIn, violation);
+      return passthrough(content, reason, decision.klass, tokensIn, violation);
     }
     const detail = { ...run.detail };
     if (storeNote !== undefined) detail.store = storeNote;
+    if (run.type !== decision.klass) detail.reroutedTo = run.type;
     return {
       output,
       action: "compressed",
-      type: run.type,
+      // The type the router chose; a reroute shows in the strategy (`terminal+log`).
+      type: decision.klass,
       strategy: run.strategy.join("+"),
       key: run.lossy ? key : undefined,
       bytesIn: utf8Length(content),

@@ -36,7 +36,13 @@ export function formatMarker(key: string, summary: string): string {
   const k = key.toLowerCase();
   if (!KEY_RE.test(k)) throw new RangeError(`pithy: not a pithy key: ${JSON.stringify(key).slice(0, 80)}`);
   let s = summary.replace(/[\[\]\r\n]+/g, " ").replace(/\s+/g, " ").trim();
-  if (s.length > MAX_SUMMARY) s = s.slice(0, MAX_SUMMARY - 1).trimEnd() + "…";
+  if (s.length > MAX_SUMMARY) {
+    let cut = MAX_SUMMARY - 1;
+    // Never split a surrogate pair: half an emoji becomes U+FFFD on the wire.
+    const c = s.charCodeAt(cut - 1);
+    if (c >= 0xd800 && c <= 0xdbff) cut--;
+    s = s.slice(0, cut).trimEnd() + "…";
+  }
   return s.length > 0 ? `[[pithy:${k} ${s}]]` : `[[pithy:${k}]]`;
 }
 

@@ -2,6 +2,8 @@ import type { Compressor } from "./types.js";
 
 /** Opaque runs (base64, hex, minified data URIs) at least this long are blobs. */
 const MIN_BLOB = 1024;
+/** The blob's first characters stay, so the reader still sees what kind of data it is. */
+const KEEP_HEAD = 16;
 /** Only lines at least this long are scanned, so ordinary code costs one length check per line. */
 const MIN_LINE = 2048;
 
@@ -20,8 +22,8 @@ function describeBlob(text: string, start: number, end: number): string {
 
 /**
  * Elides long opaque literals (an embedded base64 WASM module, a data URI, a
- * hex dump) as whole units, leaving every other byte of the line and every
- * other line as it was. Safe on code the agent may edit: nobody edits a
+ * hex dump) as whole units after their first few characters, leaving every
+ * other byte of the line and every other line as it was. Safe on code the agent may edit: nobody edits a
  * 70 KB base64 string by hand, and the marker recalls it exactly.
  */
 export const blobCompressor: Compressor = {
@@ -43,10 +45,10 @@ export const blobCompressor: Compressor = {
         if (inRun && run === -1) run = j;
         else if (!inRun && run !== -1) {
           if (j - run >= MIN_BLOB) {
-            out += text.slice(copiedTo, run) + input.marker(describeBlob(text, run, j));
+            out += text.slice(copiedTo, run + KEEP_HEAD) + "…" + input.marker(describeBlob(text, run, j));
             copiedTo = j;
             blobs++;
-            removed += j - run;
+            removed += j - run - KEEP_HEAD;
           }
           run = -1;
         }

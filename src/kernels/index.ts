@@ -1,10 +1,10 @@
 // The kernels' public face: each function picks the WASM module or its TS twin
 // by input size and availability (see each kernel's file for its crossover).
 export { loadWasm, wasmHost, setWasmEnabled } from "./wasm.js";
-export { estimateTokens, estimateTokensTwin } from "./tokens.js";
-export { stripAnsi, stripAnsiTwin, hasAnsi } from "./ansi.js";
-export { collapseCarriageReturns, collapseCarriageReturnsTwin } from "./frames.js";
-export { LineIndex, stripLineNumbers, stripLineNumbersTwin } from "./lines.js";
-export { parseGrepRow, type GrepRow } from "./grep.js";
-export { hash64, hash64Twin } from "./hash64.js";
-export { sha256Hex, sha256HexTwin } from "./sha256.js";
+export { estimateTokens, estimateTokensTwin, estimateTokensWasm } from "./tokens.js";
+export { stripAnsi, stripAnsiTwin, stripAnsiWasm, hasAnsi } from "./ansi.js";
+export { collapseCarriageReturns, collapseCarriageReturnsTwin, collapseCarriageReturnsWasm } from "./frames.js";
+export { LineIndex, stripLineNumbers, stripLineNumbersTwin, stripLineNumbersWasm } from "./lines.js";
+export { parseGrepRow, parseGrepRows, parseGrepRowsTwin, parseGrepRowsWasm, isGroupSeparator, GrepRows, type GrepRow } from "./grep.js";
+export { hash64, hash64Twin, hash64Wasm, hash64Key, hash64KeyTwin, hash64KeyWasm } from "./hash64.js";
+export { sha256Hex, sha256HexTwin, sha256HexWasm, sha256Bytes, sha256BytesTwin, sha256BytesWasm } from "./sha256.js";

@@ -1,0 +1,269 @@
+// Token-count estimate for o200k_base: the WebAssembly twin of
+// src/kernels/tokens.ts (read the design there). Same pass, same integer
+// tables, so both give identical results; this one reads UTF-16 code units
+// straight from linear memory and skips runs of spaces eight at a time.
+
+// Character kinds. Letters first so that `kind <= K_LX` tests "is a letter".
+const K_LOWER: i32 = 0;
+const K_UPPER: i32 = 1;
+const K_LX: i32 = 2;
+const K_DIGIT: i32 = 3;
+const K_SPACE: i32 = 4;
+const K_WS: i32 = 5;
+const K_NL: i32 = 6;
+const K_PUNCT: i32 = 7;
+const K_SX: i32 = 8;
+
+// Kind of each ASCII code unit.
+const ASCII_KIND = memory.data<u8>([
+  7, 7, 7, 7, 7, 7, 7, 7, 7, 5, 6, 5, 5, 6, 7, 7, // 0x00
+  7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, // 0x10
+  4, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, // 0x20
+  3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 7, 7, 7, 7, 7, 7, // 0x30
+  7, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, // 0x40
+  1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 7, 7, 7, 7, 7, // 0x50
+  7, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, // 0x60
+  0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 7, 7, 7, 7, 7, // 0x70
+]);
+
+// Word price by [prefix × shape] × ASCII letters (see the TS twin).
+const WORD_COST = memory.data<u8>([
+  0, 16, 16, 16, 16, 18, 18, 19, 20, 23, 26, 29, 29,
+  0, 16, 16, 18, 18, 18, 18, 18, 18, 18, 19, 25, 25,
+  0, 16, 16, 20, 25, 35, 40, 47, 47, 63, 63, 63, 84,
+  0, 16, 16, 30, 35, 44, 51, 57, 69, 70, 80, 80, 92,
+  0, 16, 16, 16, 16, 16, 16, 16, 17, 17, 18, 18, 19,
+  0, 16, 16, 16, 16, 17, 17, 21, 21, 24, 24, 33, 33,
+  0, 16, 16, 16, 18, 21, 29, 29, 37, 40, 40, 40, 41,
+  0, 16, 16, 21, 25, 30, 30, 31, 31, 31, 34, 34, 34,
+  0, 16, 17, 18, 19, 23, 23, 24, 31, 31, 32, 42, 48,
+  0, 16, 25, 26, 26, 27, 27, 27, 35, 35, 35, 35, 36,
+  0, 17, 21, 28, 28, 32, 38, 49, 59, 59, 59, 61, 61,
+  0, 16, 16, 35, 48, 51, 51, 51, 72, 72, 72, 72, 86,
+
+]);
+const WORD_TAIL = memory.data<u8>([2, 2, 5, 7]);
+const RARE_PAIR_COST = memory.data<u8>([0, 2, 8, 17, 0, 3, 8, 12, 0, 4, 6, 9, 0, 2, 3, 3]);
+const PUNCT_COST = memory.data<u8>([
+  2, 16, 16, 19, 23, 33, 35, 44, 44,
+  0, 16, 19, 19, 32, 33, 41, 41, 47,
+]);
+const ESC_COST: i64 = 23;
+const UNIT: i64 = 16;
+
+// Rarity level of each case-folded letter pair in o200k's vocabulary.
+const PAIR_RARITY = memory.data<u8>([
+  0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 1, 0, 0, 0, 0, 0, 0, 1, 0, 0, // a
+  0, 1, 1, 2, 0, 2, 2, 1, 0, 1, 2, 0, 2, 2, 0, 2, 3, 0, 0, 1, 0, 2, 2, 3, 1, 3, // b
+  0, 2, 0, 1, 0, 2, 2, 0, 0, 2, 0, 0, 1, 2, 0, 1, 2, 0, 0, 0, 0, 2, 3, 3, 0, 1, // c
+  0, 1, 1, 0, 0, 1, 1, 1, 0, 2, 2, 0, 1, 1, 0, 2, 2, 0, 0, 1, 0, 1, 1, 2, 0, 1, // d
+  0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, // e
+  0, 2, 2, 2, 0, 0, 2, 2, 0, 3, 2, 0, 2, 2, 0, 2, 3, 0, 1, 0, 0, 3, 2, 2, 1, 3, // f
+  0, 1, 2, 1, 0, 2, 0, 0, 0, 2, 2, 0, 1, 0, 0, 2, 3, 0, 0, 1, 0, 2, 1, 3, 1, 3, // g
+  0, 2, 2, 1, 0, 2, 3, 2, 0, 2, 2, 0, 1, 1, 0, 2, 2, 0, 1, 0, 0, 2, 1, 3, 0, 2, // h
+  0, 0, 0, 0, 0, 0, 0, 1, 1, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 1, 0, 2, 1, 1, 0, // i
+  0, 2, 3, 1, 0, 2, 2, 3, 1, 3, 1, 2, 2, 2, 0, 2, 3, 3, 1, 2, 0, 2, 2, 3, 3, 2, // j
+  0, 2, 2, 2, 0, 2, 2, 1, 0, 2, 1, 0, 2, 1, 0, 2, 3, 1, 0, 0, 0, 2, 1, 3, 1, 3, // k
+  0, 1, 1, 0, 0, 1, 1, 1, 0, 1, 1, 0, 0, 1, 0, 1, 2, 2, 0, 0, 0, 1, 2, 3, 0, 2, // l
+  0, 0, 2, 1, 0, 2, 2, 2, 0, 2, 2, 1, 0, 1, 0, 0, 3, 2, 0, 1, 0, 2, 1, 3, 1, 3, // m
+  0, 1, 0, 0, 0, 0, 0, 0, 0, 1, 0, 1, 1, 0, 0, 1, 1, 1, 0, 0, 0, 0, 1, 2, 0, 0, // n
+  0, 0, 0, 0, 0, 0, 0, 1, 0, 1, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 1, 0, 1, // o
+  0, 2, 1, 1, 0, 1, 2, 0, 0, 3, 2, 0, 1, 2, 0, 0, 3, 0, 0, 0, 0, 2, 2, 3, 1, 3, // p
+  1, 3, 3, 3, 2, 3, 3, 3, 2, 3, 3, 2, 3, 3, 2, 3, 2, 2, 2, 2, 0, 3, 3, 3, 3, 3, // q
+  0, 0, 0, 0, 0, 0, 0, 1, 0, 2, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 1, 2, 0, 1, // r
+  0, 1, 0, 1, 0, 1, 1, 0, 0, 2, 0, 0, 0, 1, 0, 0, 1, 1, 0, 0, 0, 1, 0, 2, 0, 1, // s
+  0, 1, 0, 1, 0, 1, 1, 0, 0, 2, 2, 0, 1, 1, 0, 1, 3, 0, 0, 0, 0, 1, 1, 2, 0, 1, // t
+  0, 0, 0, 0, 0, 0, 0, 1, 0, 1, 0, 0, 0, 0, 1, 0, 2, 0, 0, 0, 1, 1, 1, 1, 1, 1, // u
+  0, 2, 2, 2, 0, 3, 2, 3, 0, 3, 3, 1, 2, 2, 0, 2, 3, 1, 2, 2, 1, 2, 2, 3, 2, 3, // v
+  0, 2, 2, 2, 0, 2, 3, 1, 0, 3, 2, 1, 2, 0, 0, 2, 3, 1, 1, 2, 1, 3, 2, 2, 1, 3, // w
+  1, 2, 1, 2, 1, 2, 3, 2, 0, 3, 3, 2, 2, 3, 2, 0, 3, 3, 3, 0, 2, 3, 3, 1, 2, 3, // x
+  0, 1, 1, 1, 0, 2, 1, 3, 1, 3, 2, 1, 1, 0, 0, 0, 3, 1, 0, 1, 1, 3, 2, 3, 2, 2, // y
+  0, 2, 2, 2, 0, 3, 2, 2, 0, 3, 2, 2, 2, 2, 0, 3, 3, 2, 3, 2, 1, 2, 1, 3, 1, 1, // z
+]);
+
+// Kind | price << 4 of a non-ASCII code unit, by block (see the TS twin).
+function wideClass(c: i32): i32 {
+  if (c < 0x2000) {
+    if (c < 0xc0) return c == 0xa0 ? K_WS : K_SX | (16 << 4);
+    if (c < 0x250) return c == 0xd7 || c == 0xf7 ? K_SX | (16 << 4) : K_LX | (8 << 4);
+    if (c < 0x300) return K_LX | (12 << 4);
+    if (c < 0x370) return K_LX | (8 << 4);
+    return c == 0x1680 ? K_WS : K_LX | (2 << 4);
+  }
+  if (c < 0x3000) {
+    if (c < 0x2070) {
+      if (c <= 0x200a || c == 0x2028 || c == 0x2029 || c == 0x202f || c == 0x205f) return K_WS;
+      return K_SX | (16 << 4);
+    }
+    if (c < 0x2500) return K_SX | (24 << 4);
+    if (c < 0x2600) return K_SX | (32 << 4);
+    if (c < 0x2800) return K_SX | (20 << 4);
+    if (c < 0x2900) return K_SX | (32 << 4);
+    if (c < 0x2c00) return K_SX | (24 << 4);
+    return K_LX | (12 << 4);
+  }
+  if (c < 0xd800) {
+    if (c == 0x3000) return K_WS;
+    if (c < 0x3040) return K_SX | (16 << 4);
+    if (c < 0x3100) return K_LX | (12 << 4);
+    if (c < 0x3400) return K_LX | (16 << 4);
+    if (c < 0xa000) return K_LX | (11 << 4);
+    if (c < 0xac00) return K_LX | (16 << 4);
+    if (c < 0xd7b0) return K_LX | (6 << 4);
+    return K_LX | (16 << 4);
+  }
+  if (c < 0xdc00) return K_SX | (24 << 4);
+  if (c < 0xe000) return K_SX;
+  if (c < 0xf900) return K_SX | (32 << 4);
+  if (c < 0xfb00) return K_LX | (12 << 4);
+  if (c < 0xfeff) return K_LX | (8 << 4);
+  if (c == 0xfeff) return K_WS;
+  return K_SX | (16 << 4);
+}
+
+// @ts-ignore: decorator
+@inline function unitAt(ptr: usize, i: i32): i32 {
+  return <i32>load<u16>(ptr + (<usize>i << 1));
+}
+
+// @ts-ignore: decorator
+@inline function kindOf(c: i32): i32 {
+  return c < 128 ? <i32>load<u8>(ASCII_KIND + <usize>c) : wideClass(c) & 15;
+}
+
+// @ts-ignore: decorator
+@inline function isSpaceKind(k: i32): bool {
+  return k == K_SPACE || k == K_WS || k == K_NL;
+}
+
+// Scan state shared by the helpers below (single-threaded, reset per call).
+let units: i64 = 0;
+
+function scanWord(ptr: usize, n: i32, at: i32, prefix: i32): i32 {
+  let j = at;
+  let upper = 0, lower = 0, prev = -1, rare1 = 0, rare2 = 0, rare3 = 0, wide = 0;
+  while (j < n) {
+    const d = unitAt(ptr, j);
+    if (d < 128) {
+      const kd = <i32>load<u8>(ASCII_KIND + <usize>d);
+      let letter = 0;
+      if (kd == K_LOWER) { lower++; letter = d - 97; }
+      else if (kd == K_UPPER) {
+        if (lower > 0) break;
+        upper++;
+        letter = d - 65;
+      } else break;
+      if (prev >= 0) {
+        const level = <i32>load<u8>(PAIR_RARITY + <usize>(prev * 26 + letter));
+        if (level != 0) { if (level == 1) rare1++; else if (level == 2) rare2++; else rare3++; }
+      }
+      prev = letter;
+    } else {
+      const w = wideClass(d);
+      if ((w & 15) != K_LX) break;
+      wide += w >> 4;
+      prev = -1;
+    }
+    j++;
+  }
+  const len = upper + lower;
+  if (len == 0) {
+    units += UNIT + <i64>wide;
+  } else {
+    const shape = upper == 0 ? 0 : lower == 0 ? 2 : upper == 1 ? 1 : 3;
+    units += <i64>load<u8>(WORD_COST + <usize>((prefix * 4 + shape) * 13 + (len < 12 ? len : 12))) + <i64>wide;
+    if (len > 12) units += <i64>load<u8>(WORD_TAIL + <usize>shape) * <i64>(len - 12);
+    const row = RARE_PAIR_COST + <usize>(shape * 4);
+    units += <i64>load<u8>(row + 1) * <i64>rare1 + <i64>load<u8>(row + 2) * <i64>rare2 + <i64>load<u8>(row + 3) * <i64>rare3;
+  }
+  return j;
+}
+
+function scanPunct(ptr: usize, n: i32, at: i32, lead: i32): i32 {
+  let j = at, ascii = 0, esc = 0, wide = 0;
+  while (j < n) {
+    const d = unitAt(ptr, j);
+    if (d < 128) {
+      if (<i32>load<u8>(ASCII_KIND + <usize>d) != K_PUNCT) break;
+      ascii++;
+      if (d == 27) esc++;
+    } else {
+      const w = wideClass(d);
+      if ((w & 15) != K_SX) break;
+      wide += w >> 4;
+    }
+    j++;
+  }
+  while (j < n) {
+    const d = unitAt(ptr, j);
+    if (d != 10 && d != 13) break;
+    j++;
+  }
+  units += <i64>load<u8>(PUNCT_COST + <usize>(lead * 9 + (ascii < 8 ? ascii : 8))) + ESC_COST * <i64>esc + <i64>wide;
+  return j;
+}
+
+/**
+ * Estimated o200k_base tokens of the `len` UTF-16 code units at `ptr`, in
+ * sixteenths of a token (the caller adds parts up and rounds). f64 so that
+ * huge inputs cannot overflow and JS gets a plain number.
+ */
+export function tokenUnits(ptr: usize, len: i32): f64 {
+  const n = len;
+  const spaces = i16x8.splat(32);
+  units = 0;
+  let i = 0;
+  while (i < n) {
+    const c = unitAt(ptr, i);
+    const k = kindOf(c);
+    if (k <= K_LX) {
+      i = scanWord(ptr, n, i, 0);
+    } else if (k == K_DIGIT) {
+      let j = i + 1;
+      while (j < n) {
+        const d = unitAt(ptr, j);
+        if (d < 48 || d > 57) break;
+        j++;
+      }
+      units += UNIT * <i64>((j - i + 2) / 3);
+      i = j;
+    } else if (isSpaceKind(k)) {
+      let j = i;
+      let lastNewline = -1;
+      while (j < n) {
+        const d = unitAt(ptr, j);
+        const kd = kindOf(d);
+        if (!isSpaceKind(kd)) break;
+        if (kd == K_NL) lastNewline = j;
+        j++;
+        // Indentation: once two spaces in a row show up, take eight per step.
+        if (d == 32 && j + 8 <= n && unitAt(ptr, j) == 32) {
+          while (j + 8 <= n && i16x8.all_true(i16x8.eq(v128.load(ptr + (<usize>j << 1)), spaces))) j += 8;
+        }
+      }
+      if (lastNewline >= 0) {
+        units += UNIT;
+        i = lastNewline + 1;
+        if (i == j) continue;
+      }
+      if (j == n) { units += UNIT; i = j; continue; }
+      if (j - i > 1) units += UNIT;
+      const next = kindOf(unitAt(ptr, j));
+      const lastIsSpace = unitAt(ptr, j - 1) == 32;
+      if (next <= K_LX) {
+        i = scanWord(ptr, n, j, lastIsSpace ? 1 : 2);
+      } else if ((next == K_PUNCT || next == K_SX) && lastIsSpace) {
+        i = scanPunct(ptr, n, j, 1);
+      } else {
+        units += UNIT;
+        i = j;
+      }
+    } else if (i + 1 < n && kindOf(unitAt(ptr, i + 1)) <= K_LX) {
+      if (k == K_SX) units += <i64>(wideClass(c) >> 4);
+      i = scanWord(ptr, n, i + 1, 2);
+    } else {
+      i = scanPunct(ptr, n, i, 0);
+    }
+  }
+  return <f64>units;
+}

@@ -1,0 +1,207 @@
+/**
+ * Trims one hunk. Its header is kept verbatim (the agent sees the hunk's true
+ * extent, and tools quoting it still match); every changed line of an
+ * ordinary hunk is kept; context shrinks to a window around each change.
+ *
+ * Where context is cut inside a hunk, the next kept piece gets its own
+ * `@@ -a,b +c,d @@` header with exact numbers for that piece, so the reader
+ * never takes two distant lines for neighbours. The original header's counts
+ * still describe the whole original hunk: the output is for reading, not for
+ * `git apply` (the original is one recall away).
+ *
+ * A huge hunk (a file added whole, a lockfile, a blob) keeps its first and
+ * last changes; the middle goes behind one marker naming the file and the
+ * +/- counts omitted. Combined-diff hunks and hunks without line numbers
+ * keep their context (no numbers to re-anchor pieces with) and are only
+ * cut when huge.
+ */
+import type { DiffCaps } from "./caps.js";
+import type { Emitter } from "./emit.js";
+import { isChange, LINE_ADDED, LINE_CONTEXT, LINE_DELETED, LINE_NO_EOL } from "./hunk.js";
+import type { DiffFile, DiffHunk } from "./parse.js";
+import { isGeneratedPath } from "./paths.js";
+
+/** What trimming one hunk dropped. */
+export interface HunkTrim {
+  contextDropped: number;
+  changedDropped: number;
+}
+
+const KEEP = 1;
+const DROPPED_CHANGE = 2;
+const FAR = 1 << 30;
+
+/** Everything {@link renderHunk} needs besides the hunk. */
+export interface HunkContext {
+  kinds: Uint8Array;
+  lineLength(i: number): number;
+  caps: DiffCaps;
+  out: Emitter;
+  marker(summary: string): string;
+}
+
+/** Whether the hunk is too big to show whole. */
+function isHuge(h: DiffHunk, file: DiffFile, caps: DiffCaps): boolean {
+  const changed = h.plus + h.minus;
+  if (changed > caps.hugeLines || h.changedChars > caps.hugeChars) return true;
+  if (changed > caps.generatedLines && isGeneratedPath(file.path)) return true;
+  const isWholeFile = h.counted && ((h.oldStart === 0 && h.oldCount === 0) || (h.newStart === 0 && h.newCount === 0));
+  return isWholeFile && changed > caps.wholeFileLines;
+}
+
+/**
+ * Marks which changed lines stay: all of them, or for a huge hunk the first
+ * and last few that fit in the character budget. Returns the marks, one per
+ * body line (KEEP for a kept change, DROPPED_CHANGE for one that goes).
+ */
+function markChanges(h: DiffHunk, huge: boolean, ctx: HunkContext): Uint8Array {
+  const { kinds, caps } = ctx;
+  const len = h.to - h.from;
+  const marks = new Uint8Array(len);
+  for (let k = 0; k < len; k++) if (isChange(kinds[h.from + k])) marks[k] = huge ? DROPPED_CHANGE : KEEP;
+  if (!huge) return marks;
+  let taken = 0;
+  let chars = 0;
+  let head = 0;
+  for (; head < len && taken < caps.headLines; head++) {
+    if (marks[head] !== DROPPED_CHANGE) continue;
+    chars += ctx.lineLength(h.from + head);
+    if (chars > caps.keptChars) break;
+    marks[head] = KEEP;
+    taken++;
+  }
+  taken = 0;
+  chars = 0;
+  for (let k = len - 1; k >= head && taken < caps.tailLines; k--) {
+    if (marks[k] !== DROPPED_CHANGE) continue;
+    chars += ctx.lineLength(h.from + k);
+    if (chars > caps.keptChars) break;
+    marks[k] = KEEP;
+    taken++;
+  }
+  return marks;
+}
+
+/** Keeps context within `window` lines of a kept change, never reaching across a dropped one. */
+function markContext(h: DiffHunk, marks: Uint8Array, window: number, kinds: Uint8Array): void {
+  const len = marks.length;
+  let d = FAR;
+  for (let k = 0; k < len; k++) {
+    const kind = kinds[h.from + k];
+    if (kind === LINE_CONTEXT) {
+      if (d < FAR) d++;
+      if (d <= window) marks[k] = KEEP;
+    } else if (kind !== LINE_NO_EOL) {
+      d = marks[k] === KEEP ? 0 : FAR;
+    }
+  }
+  d = FAR;
+  for (let k = len - 1; k >= 0; k--) {
+    const kind = kinds[h.from + k];
+    if (kind === LINE_CONTEXT) {
+      if (d < FAR) d++;
+      if (d <= window) marks[k] = KEEP;
+    } else if (kind !== LINE_NO_EOL) {
+      d = marks[k] === KEEP ? 0 : FAR;
+    }
+  }
+  // "\ No newline at end of file" goes with the line it qualifies.
+  for (let k = 1; k < len; k++) if (kinds[h.from + k] === LINE_NO_EOL && marks[k - 1] === KEEP) marks[k] = KEEP;
+}
+
+/** Keeps short runs of context between two kept pieces: a piece header would cost as much. */
+function fillSmallGaps(marks: Uint8Array, fillGap: number): void {
+  const len = marks.length;
+  let k = 0;
+  while (k < len && marks[k] !== KEEP) k++;
+  while (k < len) {
+    while (k < len && marks[k] === KEEP) k++;
+    const gap = k;
+    let hasDroppedChange = false;
+    while (k < len && marks[k] !== KEEP) {
+      if (marks[k] === DROPPED_CHANGE) hasDroppedChange = true;
+      k++;
+    }
+    if (k < len && !hasDroppedChange && k - gap <= fillGap) marks.fill(KEEP, gap, k);
+  }
+}
+
+/** `@@ -a,b +c,d @@` in git's spelling: a count of 1 is implied, an empty side names the line before. */
+function pieceHeader(oldLine: number, oldCount: number, newLine: number, newCount: number): string {
+  const side = (sign: string, line: number, count: number): string =>
+    count === 1 ? `${sign}${line}` : `${sign}${count === 0 ? line - 1 : line},${count}`;
+  return `@@ ${side("-", oldLine, oldCount)} ${side("+", newLine, newCount)} @@`;
+}
+
+/** Emits hunk `h` of `file`, trimmed; returns what was dropped. */
+export function renderHunk(h: DiffHunk, file: DiffFile, ctx: HunkContext): HunkTrim {
+  const { kinds, caps, out } = ctx;
+  out.keep(h.header, h.header + 1);
+  const trim: HunkTrim = { contextDropped: 0, changedDropped: 0 };
+  const len = h.to - h.from;
+  if (len === 0) return trim;
+
+  const huge = isHuge(h, file, ctx.caps);
+  const isTrimmable = h.counted && h.cols === 1;
+  const marks = markChanges(h, huge, ctx);
+  markContext(h, marks, isTrimmable ? caps.context : len, kinds);
+  if (isTrimmable) fillSmallGaps(marks, caps.fillGap);
+
+  let oldLine = h.oldCount === 0 ? h.oldStart + 1 : h.oldStart;
+  let newLine = h.newCount === 0 ? h.newStart + 1 : h.newStart;
+  const advance = (kind: number): void => {
+    if (kind === LINE_CONTEXT) {
+      oldLine++;
+      newLine++;
+    } else if (kind === LINE_DELETED) {
+      oldLine++;
+    } else if (kind === LINE_ADDED) {
+      newLine++;
+    }
+  };
+
+  let hasKept = false;
+  let k = 0;
+  while (k < len) {
+    if (marks[k] === KEEP) {
+      const start = k;
+      while (k < len && marks[k] === KEEP) advance(kinds[h.from + k++]);
+      out.keep(h.from + start, h.from + k);
+      hasKept = true;
+      continue;
+    }
+    let plus = 0;
+    let minus = 0;
+    while (k < len && marks[k] !== KEEP) {
+      const kind = kinds[h.from + k];
+      if (marks[k] === DROPPED_CHANGE) {
+        if (kind === LINE_ADDED) plus++;
+        else minus++;
+      } else if (kind === LINE_CONTEXT) {
+        trim.contextDropped++;
+      }
+      advance(kind);
+      k++;
+    }
+    if (plus + minus > 0) {
+      trim.changedDropped += plus + minus;
+      const where = file.path === "" ? "this hunk" : file.path;
+      out.insert(ctx.marker(`${where}: ${plus + minus} changed lines omitted (+${plus} -${minus})`));
+    } else if (hasKept && k < len && isTrimmable) {
+      out.insert(nextPieceHeader(h, marks, k, kinds, oldLine, newLine));
+    }
+  }
+  return trim;
+}
+
+/** The header of the kept piece that starts at body line `k`. */
+function nextPieceHeader(h: DiffHunk, marks: Uint8Array, k: number, kinds: Uint8Array, oldLine: number, newLine: number): string {
+  let oldCount = 0;
+  let newCount = 0;
+  for (let j = k; j < marks.length && marks[j] === KEEP; j++) {
+    const kind = kinds[h.from + j];
+    if (kind === LINE_CONTEXT || kind === LINE_DELETED) oldCount++;
+    if (kind === LINE_CONTEXT || kind === LINE_ADDED) newCount++;
+  }
+  return pieceHeader(oldLine, oldCount, newLine, newCount);
+}

@@ -1,0 +1,139 @@
+import { hasMarker } from "../ccr/marker.js";
+import { scaled, type Compressor, type CompressorInput, type CompressorOutput } from "./types.js";
+import { queryTerms } from "./json/array-crush.js";
+import { DEFAULT_IDENTIFIER_WORDS, IdentifierKeys } from "./json/identifier-keys.js";
+import { parseJson } from "./json/parse.js";
+import { MARKER_KEY, pruneTree, type PruneOptions, type PruneStats } from "./json/prune.js";
+import { renderJson } from "./json/render.js";
+import { tabulate } from "./json/tabular-render.js";
+import { JsonObject, decodeString, encodeString, type JsonNode } from "./json/tree.js";
+
+/**
+ * The JSON compressor: parse (strictly, keeping every scalar's exact text) →
+ * when dropping is allowed, crush long arrays and prune strings, arrays and
+ * deep subtrees (json/prune.ts, json/array-crush.ts) → lossless rewrites of
+ * arrays of objects into tables and factored rows (json/tabular-render.ts)
+ * → render on one line, with `": "` after keys when the input had it.
+ *
+ * Invalid or truncated JSON returns null (the text path handles it), and so
+ * does our own output (it holds a marker or a `_pithy` key), which makes a
+ * second pass a no-op.
+ */
+
+/** Settings for {@link createJsonCompressor}. */
+export interface JsonCompressorOptions {
+  /**
+   * Words whose keys name identifiers (never cut, kept past the depth cap).
+   * Replaces {@link DEFAULT_IDENTIFIER_WORDS}; extend it with
+   * `[...DEFAULT_IDENTIFIER_WORDS, "sku"]`.
+   */
+  identifierWords?: readonly string[];
+}
+
+/** Base caps at the default profile; `input.scale` multiplies them. */
+const CAPS = {
+  depth: 4,
+  stringCap: 400,
+  stringKeep: 120,
+  arrayCap: 50,
+  objectCap: 100,
+  rowBudget: 15,
+  minRows: 8,
+  head: 3,
+  tail: 2,
+  topScores: 5,
+} as const;
+
+function pruneOptions(input: CompressorInput, identifiers: IdentifierKeys): PruneOptions {
+  const s = input.scale;
+  return {
+    depthCap: scaled(CAPS.depth, s, 2),
+    stringCap: scaled(CAPS.stringCap, s, 80),
+    stringKeep: scaled(CAPS.stringKeep, s, 40),
+    arrayCap: scaled(CAPS.arrayCap, s, 8),
+    objectCap: scaled(CAPS.objectCap, s, 16),
+    identifiers,
+    crush: {
+      budget: scaled(CAPS.rowBudget, s, 4),
+      minRows: CAPS.minRows,
+      head: scaled(CAPS.head, s, 1),
+      tail: scaled(CAPS.tail, s, 1),
+      topScores: scaled(CAPS.topScores, s, 1),
+      queryTerms: queryTerms(input.hint.query),
+      identifiers,
+    },
+    marker: (summary) => input.marker(summary),
+  };
+}
+
+function pruneSummary(stats: PruneStats): string {
+  const parts: string[] = [];
+  if (stats.stringsCut > 0) parts.push(`${stats.stringsCut} long strings cut`);
+  if (stats.subtreesCollapsed > 0) parts.push(`${stats.subtreesCollapsed} deep subtrees collapsed`);
+  if (stats.itemsDropped > 0) parts.push(`${stats.itemsDropped} array items or keys omitted`);
+  return `JSON pruned: ${parts.join(", ")}; notes start with …`;
+}
+
+/** Puts the one marker that names the original for every "…" note where the reader meets it first. */
+function withRootMarker(root: JsonNode, marker: string): JsonNode {
+  const value = encodeString(marker);
+  if (root instanceof JsonObject) {
+    const key = root.keys.includes(MARKER_KEY) ? '"_pithy_pruned"' : MARKER_KEY;
+    return new JsonObject([key, ...root.keys], [value, ...root.values]);
+  }
+  if (Array.isArray(root)) return [...root, value];
+  // A scalar root is a cut string: the marker goes inside it.
+  return encodeString(`${decodeString(root)} ${marker}`);
+}
+
+/** Builds a JSON compressor with its own identifier list. */
+export function createJsonCompressor(options: JsonCompressorOptions = {}): Compressor {
+  const identifiers = new IdentifierKeys(options.identifierWords ?? DEFAULT_IDENTIFIER_WORDS);
+  return {
+    name: "json",
+    compress(input: CompressorInput): CompressorOutput | null {
+      const { text } = input;
+      if (text.indexOf('"_pithy') >= 0 || hasMarker(text)) return null;
+      const parsed = parseJson(text);
+      if (parsed === null) return null;
+      const colon = parsed.spacedColon ? ": " : ":";
+      const steps = ["compact"];
+      const detail: Record<string, number | string> = {};
+      let root = parsed.root;
+      let lossy = false;
+      if (input.canDrop) {
+        const pruned = pruneTree(root, pruneOptions(input, identifiers));
+        const { stats } = pruned;
+        const notes = stats.stringsCut + stats.subtreesCollapsed + stats.itemsDropped;
+        if (stats.rowsDropped > 0) {
+          steps.push("crush");
+          detail.rowsDropped = stats.rowsDropped;
+          detail.arraysCrushed = stats.arraysCrushed;
+        }
+        if (notes > 0) {
+          steps.push("prune");
+          detail.stringsCut = stats.stringsCut;
+          detail.subtreesCollapsed = stats.subtreesCollapsed;
+          detail.itemsDropped = stats.itemsDropped;
+        }
+        if (stats.rowsDropped + notes > 0) {
+          lossy = true;
+          root = notes > 0 ? withRootMarker(pruned.root, input.marker(pruneSummary(stats))) : pruned.root;
+        }
+      }
+      const tables = tabulate(root, colon);
+      if (tables.stats.tables > 0) steps.push("table");
+      if (tables.stats.factored > 0) steps.push("factor");
+      const output = renderJson(tables.root, colon);
+      if (output.length >= text.length) return null;
+      detail.steps = steps.join("+");
+      return { output, lossy, detail };
+    },
+  };
+}
+
+/**
+ * The JSON compressor with the default identifier list.
+ * @example jsonCompressor.compress({ text, lines, type: "json", hint: {}, scale: 1, canDrop: true, marker })
+ */
+export const jsonCompressor: Compressor = createJsonCompressor();

@@ -1,0 +1,61 @@
+/**
+ * What counts as an identifier in JSON: keys whose values the agent will
+ * quote back (ids, names, urls, paths, hashes) and values shaped like one.
+ * The pruner never cuts these; the crusher uses them to tell distinct
+ * entities from repeated records.
+ */
+
+/**
+ * Default identifier words. A key is an identifier key when its last word
+ * (split on `_`, `-`, `.`, and camelCase humps) is one of them: `id`,
+ * `package_id`, `ownerId`, `html_url`, `filePath`, `sha`, `name`, `email`…
+ */
+export const DEFAULT_IDENTIFIER_WORDS: readonly string[] = [
+  "id", "ids", "uuid", "guid", "key", "ref", "slug", "name", "email",
+  "url", "uri", "href", "link", "path", "file", "filename", "filepath", "dir", "root",
+  "sha", "hash", "digest", "checksum", "integrity", "shasum", "tarball", "resolved",
+];
+
+const WORD_SPLIT_RE = /[_\-.\s]+|(?<=[a-z0-9])(?=[A-Z])/;
+
+/** Lowercased last word of a key (`htmlUrl` → `url`, `package_id` → `id`, `_id` → `id`). */
+function lastWord(key: string): string {
+  const words = key.split(WORD_SPLIT_RE);
+  for (let i = words.length - 1; i >= 0; i--) if (words[i] !== "") return words[i].toLowerCase();
+  return "";
+}
+
+/** Decides whether a key names an identifier; built once per word list. */
+export class IdentifierKeys {
+  private readonly words: ReadonlySet<string>;
+  private readonly cache = new Map<string, boolean>();
+
+  constructor(words: readonly string[] = DEFAULT_IDENTIFIER_WORDS) {
+    this.words = new Set(words.map((w) => w.toLowerCase()));
+  }
+
+  /** Whether `key` (decoded) is an identifier key. */
+  has(key: string): boolean {
+    let known = this.cache.get(key);
+    if (known === undefined) {
+      known = this.words.has(key.toLowerCase()) || this.words.has(lastWord(key));
+      if (this.cache.size < 4096) this.cache.set(key, known);
+    }
+    return known;
+  }
+}
+
+/** Longest value still treated as an identifier; past it a "url" is a blob. */
+export const MAX_IDENTIFIER_LENGTH = 2048;
+
+const URL_RE = /^[a-z][a-z0-9+.-]*:\/\/\S+$/i;
+const PATH_RE = /^(?:\/|~\/|\.{1,2}\/|[A-Za-z]:\\)\S*$/;
+const HEX_RE = /^[0-9a-f]{7,128}$/i;
+const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[a-z]{2,}$/i;
+
+/** Whether a decoded string value looks like an identifier (url, path, hash, uuid, email). */
+export function isIdentifierValue(text: string): boolean {
+  if (text.length > MAX_IDENTIFIER_LENGTH) return false;
+  return URL_RE.test(text) || PATH_RE.test(text) || HEX_RE.test(text) || UUID_RE.test(text) || EMAIL_RE.test(text);
+}

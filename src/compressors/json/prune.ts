@@ -1,0 +1,208 @@
+import { selectRows, type CrushPolicy } from "./array-crush.js";
+import { isIdentifierValue, type IdentifierKeys } from "./identifier-keys.js";
+import { JsonObject, decodeString, encodeString, isStringScalar, type JsonNode } from "./tree.js";
+
+/**
+ * The lossy pass over a parsed document: crushes long homogeneous arrays (and
+ * objects used as maps of records) through array-crush.ts, and prunes what is
+ * left: long strings are cut with a note of their length, over-long arrays
+ * keep their head and tail, subtrees past the depth cap shrink to their
+ * identifiers (names, ids, urls, paths) or to a note. Identifier keys and
+ * identifier-shaped values are never cut.
+ *
+ * Notes are short strings starting with "…" (`"…{5 keys}"`, `"…(+1,234
+ * chars)"`); one marker at the root names the stored original for all of
+ * them, because a marker costs ~40 tokens and a deep document may need
+ * hundreds of notes. Crushed arrays carry their own marker as an element.
+ *
+ * The walk recurses only down to the depth cap and then at most
+ * {@link ABSOLUTE_DEPTH} levels while looking for identifiers, so 10 000
+ * levels of nesting cannot reach the call stack's limit.
+ */
+
+/** Caps for one run, already scaled by the profile. */
+export interface PruneOptions {
+  /** Containers at this depth or deeper (root = 0) shrink to their identifiers. */
+  depthCap: number;
+  /** Strings longer than this (in UTF-16 units) are cut… */
+  stringCap: number;
+  /** …to this many units plus a note. */
+  stringKeep: number;
+  /** Arrays the crusher leaves alone keep head and tail past this many items. */
+  arrayCap: number;
+  /** Objects keep head and tail keys past this many keys. */
+  objectCap: number;
+  identifiers: IdentifierKeys;
+  /** Row selection; `keyedByIdentity` is set per call. */
+  crush: Omit<CrushPolicy, "keyedByIdentity">;
+  /** Formats a marker naming the stored original. */
+  marker(summary: string): string;
+}
+
+/** What the pass dropped. */
+export interface PruneStats {
+  rowsDropped: number;
+  arraysCrushed: number;
+  stringsCut: number;
+  subtreesCollapsed: number;
+  itemsDropped: number;
+}
+
+/** Deepest level the identifier search goes to; below it everything is a note. */
+export const ABSOLUTE_DEPTH = 64;
+/** The key that holds a marker (or a note) inside an object. */
+export const MARKER_KEY = '"_pithy"';
+const NOTE_KEY = '"…"';
+
+function isNote(node: JsonNode): boolean {
+  return typeof node === "string" && node.startsWith('"…');
+}
+
+function plural(n: number, one: string): string {
+  return `${n.toLocaleString("en-US")} ${one}${n === 1 ? "" : "s"}`;
+}
+
+function containerNote(node: JsonNode[] | JsonObject): string {
+  return Array.isArray(node) ? encodeString(`…[${plural(node.length, "item")}]`) : encodeString(`…{${plural(node.keys.length, "key")}}`);
+}
+
+/** Cuts `text` at `keep` units without splitting a surrogate pair. */
+function cutPoint(text: string, keep: number): number {
+  const c = text.charCodeAt(keep - 1);
+  return c >= 0xd800 && c <= 0xdbff ? keep - 1 : keep;
+}
+
+class Pruner {
+  readonly stats: PruneStats = { rowsDropped: 0, arraysCrushed: 0, stringsCut: 0, subtreesCollapsed: 0, itemsDropped: 0 };
+
+  constructor(private readonly opts: PruneOptions) {}
+
+  shrink(node: JsonNode, depth: number, isIdKey: boolean): JsonNode {
+    if (typeof node === "string") return isIdKey ? node : this.cutString(node);
+    if (depth >= this.opts.depthCap) return this.skeleton(node, depth);
+    return Array.isArray(node) ? this.shrinkArray(node, depth) : this.shrinkObject(node, depth);
+  }
+
+  private cutString(raw: string): string {
+    if (!isStringScalar(raw) || raw.length - 2 <= this.opts.stringCap) return raw;
+    const text = decodeString(raw);
+    if (text.length <= this.opts.stringCap || isIdentifierValue(text)) return raw;
+    this.stats.stringsCut++;
+    const at = cutPoint(text, this.opts.stringKeep);
+    return encodeString(`${text.slice(0, at)}…(+${(text.length - at).toLocaleString("en-US")} chars)`);
+  }
+
+  private shrinkArray(items: JsonNode[], depth: number): JsonNode {
+    const selection = selectRows(items, { ...this.opts.crush, keyedByIdentity: false });
+    if (selection !== null) {
+      this.stats.rowsDropped += selection.dropped;
+      this.stats.arraysCrushed++;
+      const kept = selection.kept.map((r) => this.shrink(items[r], depth + 1, false));
+      const marker = encodeString(this.opts.marker(selection.summary));
+      kept.push(items[0] instanceof JsonObject ? new JsonObject([MARKER_KEY], [marker]) : marker);
+      return kept;
+    }
+    const { arrayCap } = this.opts;
+    let out: JsonNode[];
+    if (items.length > arrayCap) {
+      // The note takes one slot, so the result is within the cap (a second pass keeps it).
+      const head = Math.ceil((arrayCap - 1) * 0.7);
+      const tail = arrayCap - 1 - head;
+      const omitted = items.length - head - tail;
+      this.stats.itemsDropped += omitted;
+      out = [...items.slice(0, head), encodeString(`…(${plural(omitted, "item")} omitted)`), ...items.slice(items.length - tail)];
+    } else out = items;
+    const shrunk = out.map((item) => (isNote(item) && out !== items ? item : this.shrink(item, depth + 1, false)));
+    return this.collapseIfAllNotes(items, shrunk, depth);
+  }
+
+  private shrinkObject(obj: JsonObject, depth: number): JsonNode {
+    const selection = obj.keys.length > this.opts.crush.minRows ? selectRows(obj.values, { ...this.opts.crush, keyedByIdentity: true }) : null;
+    let keys = obj.keys;
+    let values = obj.values;
+    let tailKey: string | null = null;
+    let tailValue = "";
+    if (selection !== null) {
+      this.stats.rowsDropped += selection.dropped;
+      this.stats.arraysCrushed++;
+      keys = selection.kept.map((r) => obj.keys[r]);
+      values = selection.kept.map((r) => obj.values[r]);
+      tailKey = obj.keys.includes(MARKER_KEY) ? '"_pithy_omitted"' : MARKER_KEY;
+      tailValue = encodeString(this.opts.marker(selection.summary));
+    } else if (keys.length > this.opts.objectCap) {
+      const head = Math.ceil((this.opts.objectCap - 1) * 0.7);
+      const tail = this.opts.objectCap - 1 - head;
+      const omitted = keys.length - head - tail;
+      this.stats.itemsDropped += omitted;
+      keys = [...keys.slice(0, head), NOTE_KEY, ...keys.slice(keys.length - tail)];
+      values = [...values.slice(0, head), encodeString(`${plural(omitted, "key")} omitted`), ...values.slice(values.length - tail)];
+    }
+    const shrunk = values.map((v, i) => (keys[i] === NOTE_KEY && keys !== obj.keys ? v : this.shrink(v, depth + 1, this.opts.identifiers.has(decodeString(keys[i])))));
+    if (tailKey !== null) {
+      keys = [...keys, tailKey];
+      shrunk.push(tailValue);
+    }
+    if (tailKey === null) {
+      const collapsed = this.collapseIfAllNotes(obj, shrunk, depth);
+      if (typeof collapsed === "string") return collapsed;
+    }
+    return new JsonObject(keys, shrunk);
+  }
+
+  /** One note instead of a container whose every child became a note (they say little apart). */
+  private collapseIfAllNotes(original: JsonNode[] | JsonObject, children: JsonNode[], depth: number): JsonNode {
+    if (depth + 1 < this.opts.depthCap || children.length < 2 || !children.every(isNote)) {
+      return children;
+    }
+    this.stats.subtreesCollapsed += 1 - children.length;
+    return containerNote(original);
+  }
+
+  /** A container past the depth cap: only its identifiers, or a note. */
+  private skeleton(node: JsonNode[] | JsonObject, depth: number): JsonNode {
+    const kept = this.identifiersOf(node, depth);
+    this.stats.subtreesCollapsed++;
+    return kept ?? containerNote(node);
+  }
+
+  private identifiersOf(node: JsonNode[] | JsonObject, depth: number): JsonNode | null {
+    if (depth >= ABSOLUTE_DEPTH) return null;
+    if (Array.isArray(node)) {
+      const items: JsonNode[] = [];
+      let dropped = 0;
+      for (const item of node) {
+        const kept = typeof item === "string" ? null : this.identifiersOf(item, depth + 1);
+        if (kept === null) dropped++;
+        else items.push(kept);
+      }
+      if (items.length === 0) return null;
+      if (dropped > 0) items.push(encodeString(`…(${plural(dropped, "item")} omitted)`));
+      return items;
+    }
+    const keys: string[] = [];
+    const values: JsonNode[] = [];
+    for (let i = 0; i < node.keys.length; i++) {
+      const value = node.values[i];
+      let kept: JsonNode | null = null;
+      if (typeof value === "string") {
+        if (isStringScalar(value) && value.length <= 258 && this.opts.identifiers.has(decodeString(node.keys[i]))) kept = value;
+      } else kept = this.identifiersOf(value, depth + 1);
+      if (kept !== null) {
+        keys.push(node.keys[i]);
+        values.push(kept);
+      }
+    }
+    if (keys.length === 0) return null;
+    if (keys.length < node.keys.length) {
+      keys.push(NOTE_KEY);
+      values.push(encodeString(`+${plural(node.keys.length - keys.length + 1, "key")}`));
+    }
+    return new JsonObject(keys, values);
+  }
+}
+
+/** Runs the lossy pass; the tree is not modified (changed containers are copied). */
+export function pruneTree(root: JsonNode, opts: PruneOptions): { root: JsonNode; stats: PruneStats } {
+  const pruner = new Pruner(opts);
+  return { root: pruner.shrink(root, 0, false), stats: pruner.stats };
+}

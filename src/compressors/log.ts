@@ -1,0 +1,279 @@
+/**
+ * The log compressor: build, test, install and service logs.
+ *
+ * What the agent needs stays in the output itself, byte for byte and in
+ * order: every error, fatal and panic line with a few lines around it
+ * (repeats of the very same error beyond a few are counted instead), stack
+ * traces whole (a repeated stack keeps its first line), one line per warning
+ * category, failed/pending/skipped tests, and every test or build summary.
+ * Everything else is routine: lines are clustered into templates across the
+ * whole log (numbers, ids, hashes, IPs, paths, timestamps masked) and each
+ * template shows its first line, so every distinct kind of event is seen once
+ * (up to 40 templates at the default profile; anomalies such as "quota
+ * exceeded" count as warnings and are shown whatever the cap).
+ *
+ * The rest goes behind markers, one per omitted run, each saying what it
+ * hides ("312 INFO lines omitted", "41 lines like `npm http fetch GET 200
+ * <url> <n>ms`"). A run cheaper than its marker is kept instead. Marker lines
+ * already in the input are kept as they are, so compressing the output again
+ * finds nothing more to drop.
+ *
+ * Classification looks through ANSI colour codes and CR redraws
+ * (log/visible.ts); every per-line step is a bounded linear scan.
+ */
+
+import { hasMarker } from "../ccr/marker.js";
+import { estimateTokens } from "../kernels/tokens.js";
+import { scaled, type Compressor, type CompressorInput, type CompressorOutput } from "./types.js";
+import { accessLogStatus, isAnomaly, Severity, severityOf } from "./log/levels.js";
+import { Omission, OmittedRun } from "./log/omissions.js";
+import { TestLine, testLineKind } from "./log/summaries.js";
+import { lightKey, TemplateMiner } from "./log/templates.js";
+import { scanTraces, TraceRole } from "./log/traces.js";
+import { visibleText } from "./log/visible.js";
+
+/** Caps at the default profile; each is multiplied by `input.scale`. */
+const CAPS = {
+  /** Lines kept before and after an error or a failed test. */
+  contextBefore: 2,
+  contextAfter: 2,
+  /** Copies kept of one and the same error (digits aside). */
+  sameError: 3,
+  /** Routine templates shown by their first line. */
+  templates: 40,
+  /** Lines of one trace segment kept before its middle is dropped. */
+  segmentLines: 150,
+};
+
+/** Omitted runs that cost fewer tokens than this are kept instead of getting a marker. */
+const MARKER_TOKENS = 24;
+/** Longest run (in characters) worth pricing for that check. */
+const CHEAP_RUN_CHARS = 200;
+
+/** Compresses logs: errors, traces, warnings and summaries kept; routine lines by template. */
+export const logCompressor: Compressor = {
+  name: "log",
+  compress(input: CompressorInput): CompressorOutput | null {
+    try {
+      return compressLog(input);
+    } catch {
+      return null;
+    }
+  },
+};
+
+/**
+ * The log compressor's work without the fail-open guard of {@link logCompressor}:
+ * tests call it so that an exception shows instead of becoming a null.
+ */
+export function compressLog(input: CompressorInput): CompressorOutput | null {
+  if (!input.canDrop || input.lines.count < 3) return null;
+  const { lines, scale } = input;
+  const n = lines.count;
+  const visible: string[] = new Array<string>(n);
+  for (let i = 0; i < n; i++) visible[i] = visibleText(lines.line(i));
+
+  const traces = scanTraces(visible, scaled(CAPS.segmentLines, scale, 10));
+  const keep = new Uint8Array(n);
+  const why = new Uint8Array(n);
+  const cluster = new Int32Array(n).fill(-1);
+  const level: string[] = new Array<string>(n).fill("");
+  const anchors: number[] = [];
+  const firsts: number[] = [];
+  const miner = new TemplateMiner();
+  const errorCounts = new Map<string, number>();
+  const warningHeads = new Set<string>();
+  const sameError = scaled(CAPS.sameError, scale);
+  let errors = 0;
+  let warnings = 0;
+
+  const roles = traces.roles;
+  for (let i = 0; i < n; i++) {
+    const text = visible[i];
+    const role = roles[i];
+    if (role !== TraceRole.None) {
+      if (role === TraceRole.Kept) keep[i] = 1;
+      else why[i] = Omission.RepeatedStack;
+      continue;
+    }
+    if (isBlankText(text)) { why[i] = Omission.Blank; continue; }
+    if (isMarkerLine(text)) { keep[i] = 1; continue; }
+    const test = testLineKind(text);
+    if (test === TestLine.Summary) { keep[i] = 1; continue; }
+    if (test === TestLine.Outcome) { keep[i] = 1; anchors.push(i); continue; }
+    const lm = severityOf(text);
+    level[i] = lm.word;
+    if (lm.severity === Severity.Error) {
+      errors++;
+      const key = lightKey(text);
+      const seen = (errorCounts.get(key) ?? 0) + 1;
+      errorCounts.set(key, seen);
+      if (seen > sameError) { why[i] = Omission.RepeatedError; continue; }
+      keep[i] = 1;
+      // An access-log record explains itself; the requests around it are not its context.
+      if (lm.end !== 0 || accessLogStatus(text) === 0) anchors.push(i);
+      continue;
+    }
+    if (lm.severity === Severity.Warning || isAnomaly(text)) {
+      warnings++;
+      const head = categoryHead(text, lm.end);
+      if (!warningHeads.has(head)) { warningHeads.add(head); keep[i] = 1; } else why[i] = Omission.RepeatedWarning;
+      continue;
+    }
+    const c = miner.assign(text, i);
+    cluster[i] = c;
+    why[i] = Omission.Routine;
+    if (miner.clusters[c].first === i) firsts.push(i);
+  }
+
+  keepContext(anchors, keep, why, scaled(CAPS.contextBefore, scale, 0), scaled(CAPS.contextAfter, scale, 0));
+  let budget = scaled(CAPS.templates, scale);
+  for (const i of firsts) {
+    if (keep[i] === 1) continue;
+    if (budget <= 0) break;
+    keep[i] = 1;
+    budget--;
+  }
+  keepCheapRuns(input, keep);
+
+  return render(input, { keep, why, cluster, level, miner, errors, warnings, traces: traces.traces });
+}
+
+/** Keeps the routine lines around each anchor (errors, failed tests); repeats stay counted. */
+function keepContext(anchors: readonly number[], keep: Uint8Array, why: Uint8Array, before: number, after: number): void {
+  const n = keep.length;
+  for (const a of anchors) {
+    const from = Math.max(0, a - before);
+    const to = Math.min(n - 1, a + after);
+    for (let k = from; k <= to; k++) {
+      if (why[k] === Omission.Routine || why[k] === Omission.Blank) keep[k] = 1;
+    }
+  }
+}
+
+/** Keeps omitted runs that would cost less than the marker replacing them. */
+function keepCheapRuns(input: CompressorInput, keep: Uint8Array): void {
+  const { lines, text } = input;
+  const n = keep.length;
+  let i = 0;
+  while (i < n) {
+    if (keep[i] === 1) { i++; continue; }
+    let j = i;
+    while (j < n && keep[j] === 0) j++;
+    const from = lines.start(i);
+    const to = lines.end(j - 1);
+    if (to - from <= CHEAP_RUN_CHARS && estimateTokens(text.slice(from, to)) + (j - i) < MARKER_TOKENS) {
+      for (let k = i; k < j; k++) keep[k] = 1;
+    }
+    i = j;
+  }
+}
+
+interface Selection {
+  keep: Uint8Array;
+  why: Uint8Array;
+  cluster: Int32Array;
+  level: string[];
+  miner: TemplateMiner;
+  errors: number;
+  warnings: number;
+  traces: number;
+}
+
+/** Kept lines with their original bytes, one marker per omitted run. */
+function render(input: CompressorInput, s: Selection): CompressorOutput | null {
+  const { lines, text } = input;
+  const n = lines.count;
+  const parts: string[] = [];
+  const perCluster = new Int32Array(s.miner.clusters.length);
+  let kept = 0;
+  let markers = 0;
+  let i = 0;
+  while (i < n) {
+    if (s.keep[i] === 1) {
+      let j = i;
+      while (j < n && s.keep[j] === 1) j++;
+      parts.push(lines.slice(i, j));
+      kept += j - i;
+      i = j;
+      continue;
+    }
+    const run = new OmittedRun(perCluster);
+    let j = i;
+    while (j < n && s.keep[j] === 0) {
+      run.add(s.why[j] as Omission, s.cluster[j], s.level[j]);
+      j++;
+    }
+    const eol = j === n && !text.endsWith("\n") ? "" : "\n";
+    parts.push(input.marker(run.describe(s.miner.clusters)) + eol);
+    markers++;
+    i = j;
+  }
+  if (markers === 0) return null;
+  const output = parts.join("");
+  if (output.length >= text.length) return null;
+  return {
+    output,
+    lossy: true,
+    detail: {
+      lines: n,
+      linesKept: kept,
+      markers,
+      templates: s.miner.clusters.length,
+      errors: s.errors,
+      warnings: s.warnings,
+      traces: s.traces,
+    },
+  };
+}
+
+/**
+ * A warning's category: the text before the first `:` or `=` after its level
+ * word (leading timestamps skipped), digits masked. "warning: unused variable: `x`"
+ * and "warning: unused variable: `y`" share one; distinct categories never do.
+ */
+function categoryHead(text: string, levelEnd: number): string {
+  let s = levelEnd;
+  const n = text.length;
+  // Skip leading tokens without letters (timestamps, counters, brackets).
+  for (;;) {
+    while (s < n && (text.charCodeAt(s) === 32 || text.charCodeAt(s) === 9)) s++;
+    let e = s;
+    let letters = false;
+    while (e < n && text.charCodeAt(e) !== 32 && text.charCodeAt(e) !== 9) {
+      const c = text.charCodeAt(e) | 32;
+      if (c >= 97 && c <= 122) letters = true;
+      e++;
+    }
+    const first = text.charCodeAt(s);
+    const numeric = isDigitCode(first) || (first === 91 && isDigitCode(text.charCodeAt(s + 1)));
+    if ((letters && !numeric) || e === s) break;
+    s = e;
+  }
+  let stop = s;
+  while (stop < n) {
+    const c = text.charCodeAt(stop);
+    if (c === 58 || c === 61) break;
+    stop++;
+  }
+  return lightKey(text.slice(0, stop), 160);
+}
+
+/** A marker of ours on a line of its own (as this compressor writes them). */
+function isMarkerLine(text: string): boolean {
+  let p = 0;
+  while (p < text.length && (text.charCodeAt(p) === 32 || text.charCodeAt(p) === 9)) p++;
+  return text.startsWith("[[pithy:", p) && hasMarker(text);
+}
+
+function isDigitCode(c: number): boolean {
+  return c >= 48 && c <= 57;
+}
+
+function isBlankText(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c !== 32 && c !== 9 && c !== 13 && c !== 12 && c !== 11) return false;
+  }
+  return true;
+}

@@ -1,0 +1,386 @@
+/**
+ * Log templates: the same line once its variable parts (numbers, ids, hashes,
+ * IPs, paths, URLs, timestamps) are masked, so that 1 185 `npm http fetch`
+ * lines become one template and a lone "disk quota exceeded" stays its own.
+ *
+ * Masking is one linear pass per whitespace-separated token, never a regex
+ * over the whole line. Lines are then clustered the way Drain does (same
+ * token count and first literal token, then at least half of the literal
+ * positions equal), across the whole log rather than only adjacent runs;
+ * positions where members differ become `<*>` in the cluster's template.
+ */
+
+/** Tokens of a line that take part in its template (the rest of a long line is ignored). */
+const MAX_TOKENS = 24;
+/** Clusters compared per group before new lines fall into the group's overflow cluster. */
+const MAX_CLUSTERS_PER_GROUP = 32;
+/** Share of literal positions that must agree for a line to join a cluster. */
+const SIMILARITY = 0.5;
+
+const WILDCARD = "<*>";
+
+/** One template: its tokens, how many lines it covers and where it first appears. */
+export interface Cluster {
+  readonly id: number;
+  readonly tokens: string[];
+  count: number;
+  readonly first: number;
+}
+
+/** Clusters lines into templates as they arrive, in log order (so results are deterministic). */
+export class TemplateMiner {
+  /** Every cluster, by id. */
+  readonly clusters: Cluster[] = [];
+  private readonly groups = new Map<string, Cluster[]>();
+  private readonly overflow = new Map<string, Cluster>();
+
+  /** Assigns line `lineNo` (visible text `text`) to a cluster and returns the cluster's id. */
+  assign(text: string, lineNo: number): number {
+    return this.place(maskTokens(text), lineNo).id;
+  }
+
+  /** Drain's step: the most similar cluster of the line's group, or a new one. */
+  private place(tokens: string[], lineNo: number): Cluster {
+    const key = groupKey(tokens);
+    let group = this.groups.get(key);
+    if (group === undefined) {
+      group = [];
+      this.groups.set(key, group);
+    }
+    let best: Cluster | null = null;
+    let bestScore = -1;
+    for (const c of group) {
+      const score = similarity(c.tokens, tokens);
+      if (score >= SIMILARITY && score > bestScore) {
+        best = c;
+        bestScore = score;
+      }
+    }
+    if (best !== null) {
+      merge(best.tokens, tokens);
+      best.count++;
+      return best;
+    }
+    if (group.length >= MAX_CLUSTERS_PER_GROUP) {
+      let spill = this.overflow.get(key);
+      if (spill === undefined) {
+        spill = this.create(tokens.map((t, i) => (i === 0 ? t : WILDCARD)), lineNo);
+        this.overflow.set(key, spill);
+        return spill;
+      }
+      spill.count++;
+      return spill;
+    }
+    const created = this.create(tokens, lineNo);
+    group.push(created);
+    return created;
+  }
+
+  private create(tokens: string[], lineNo: number): Cluster {
+    const c: Cluster = { id: this.clusters.length, tokens, count: 1, first: lineNo };
+    this.clusters.push(c);
+    return c;
+  }
+}
+
+/** A cluster's template as one short line for a marker (`npm http fetch GET 200 <url> <n>ms`). */
+export function describeTemplate(c: Cluster, maxChars = 60): string {
+  let out = "";
+  for (const t of c.tokens) {
+    const next = out.length === 0 ? t : `${out} ${t}`;
+    if (next.length > maxChars) return out.length === 0 ? `${t.slice(0, maxChars - 1)}…` : `${out} …`;
+    out = next;
+  }
+  return out;
+}
+
+function groupKey(tokens: string[]): string {
+  for (const t of tokens) if (!isPlaceholder(t)) return `${tokens.length}\u0000${t}`;
+  return `${tokens.length}\u0000`;
+}
+
+/** Equal literal positions over literal positions; positions that are placeholders on both sides do not count. */
+function similarity(template: string[], tokens: string[]): number {
+  let equal = 0;
+  let counted = 0;
+  for (let i = 0; i < tokens.length; i++) {
+    const a = template[i];
+    const b = tokens[i];
+    if (a === WILDCARD) { counted++; continue; }
+    if (a === b && isPlaceholder(a)) continue;
+    counted++;
+    if (a === b) equal++;
+  }
+  return counted === 0 ? 1 : equal / counted;
+}
+
+function merge(template: string[], tokens: string[]): void {
+  for (let i = 0; i < template.length; i++) if (template[i] !== tokens[i]) template[i] = WILDCARD;
+}
+
+function isPlaceholder(t: string): boolean {
+  return t.length > 2 && t.charCodeAt(0) === 60 && t.charCodeAt(t.length - 1) === 62 && t.indexOf(" ") === -1;
+}
+
+/** The masked tokens of a line (at most {@link MAX_TOKENS}). */
+export function maskTokens(text: string): string[] {
+  const tokens: string[] = [];
+  const n = text.length;
+  let i = 0;
+  while (i < n && tokens.length < MAX_TOKENS) {
+    while (i < n && isSpace(text.charCodeAt(i))) i++;
+    if (i >= n) break;
+    const start = i;
+    let quoted = false;
+    // Only tokens holding a digit or a path separator can mask to anything else.
+    let variable = false;
+    while (i < n) {
+      const c = text.charCodeAt(i);
+      if (isSpace(c)) break;
+      if (c <= 57) {
+        if (c >= 47) variable = true; // "/" and 0-9
+        else if (c === 34 && (i === start || text.charCodeAt(i - 1) === 61)) {
+          // A quoted field ("GET / HTTP/1.1", msg="…") is one token, whatever its spaces.
+          const close = text.indexOf('"', i + 1);
+          if (close !== -1) { quoted = true; i = close + 1; continue; }
+        }
+      } else if (c === 92) variable = true;
+      i++;
+    }
+    if (quoted) tokens.push(maskQuoted(text.slice(start, i)));
+    else if (variable && !isStatusAfterMethod(text, start, i, tokens)) tokens.push(maskRange(text, start, i));
+    else tokens.push(text.slice(start, i));
+  }
+  return tokens;
+}
+
+function isVariableQuote(text: string, s: number, e: number): boolean {
+  if (e - s > 24) return true;
+  for (let k = s; k < e; k++) {
+    const c = text.charCodeAt(k);
+    if (isDigit(c) || c === 47 || c === 92) return true;
+  }
+  return false;
+}
+
+const HTTP_METHODS = new Set(["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"]);
+
+/** `GET 200`: a status right after a method is part of the event (a 404 is not a 200). */
+function isStatusAfterMethod(text: string, s: number, e: number, tokens: string[]): boolean {
+  if (e - s !== 3 || tokens.length === 0 || !HTTP_METHODS.has(tokens[tokens.length - 1])) return false;
+  return isDigit(text.charCodeAt(s)) && isDigit(text.charCodeAt(s + 1)) && isDigit(text.charCodeAt(s + 2));
+}
+
+/** A quoted field becomes `"<str>"` when it holds anything variable (digits, paths) or is long. */
+function maskQuoted(token: string): string {
+  const open = token.indexOf('"');
+  const close = token.indexOf('"', open + 1);
+  if (close === -1) return maskToken(token);
+  if (!isVariableQuote(token, open + 1, close)) return token;
+  return `${token.slice(0, open)}"<str>"${token.slice(close + 1)}`;
+}
+
+/** The masked line as one string (a stack frame's or a segment's signature). */
+export function maskLine(text: string): string {
+  return maskTokens(text).join(" ");
+}
+
+/** Masks one whitespace-free token, keeping its surrounding punctuation. */
+export function maskToken(token: string): string {
+  return maskRange(token, 0, token.length);
+}
+
+/** Masks text[start, end), a whitespace-free token, without slicing it unless the result needs to. */
+function maskRange(text: string, start: number, end: number): string {
+  let s = start;
+  let e = end;
+  while (s < e && isLeadingPunct(text.charCodeAt(s))) s++;
+  while (e > s && isTrailingPunct(text.charCodeAt(e - 1))) e--;
+  if (s >= e) return text.slice(start, end);
+  const placeholder = placeholderOf(text, s, e);
+  if (placeholder === null) {
+    const core = text.slice(s, e);
+    const masked = maskCore(core);
+    return s === start && e === end ? masked : text.slice(start, s) + masked + text.slice(e, end);
+  }
+  return s === start && e === end ? placeholder : text.slice(start, s) + placeholder + text.slice(e, end);
+}
+
+/**
+ * The placeholder a token core masks to as a whole (`<url>`, `<path>`, `<ip>`,
+ * `<ts>`, `<n>`, `<id>`, `<hex>`), found in one scan; null when only part of
+ * it is variable (`crate_0`, `12ms`, `key=value`) or nothing is.
+ */
+function placeholderOf(text: string, s: number, e: number): string | null {
+  let digits = 0;
+  let letters = 0;
+  let hexLetters = 0;
+  let slashes = 0;
+  let colons = 0;
+  let dots = 0;
+  let dashes = 0;
+  let at = false;
+  for (let i = s; i < e; i++) {
+    const c = text.charCodeAt(i);
+    if (c >= 48 && c <= 57) digits++;
+    else if ((c >= 65 && c <= 90) || (c >= 97 && c <= 122)) {
+      letters++;
+      if ((c >= 65 && c <= 70) || (c >= 97 && c <= 102)) hexLetters++;
+    } else if (c === 47 || c === 92) slashes++;
+    else if (c === 58) colons++;
+    else if (c === 46) dots++;
+    else if (c === 45) dashes++;
+    else if (c === 64 && i > s) at = true;
+    else if (c === 61) return null; // key=value: see maskCore
+  }
+  const len = e - s;
+  if (colons > 0 && slashes >= 2 && text.indexOf("://", s) !== -1 && text.indexOf("://", s) < e) return "<url>";
+  if (digits === 0) return slashes > 0 && len > 1 ? "<path>" : null;
+  if (letters === 0) {
+    if (dots === 3 && digits >= 4 && colons <= 1) return "<ip>";
+    if (colons > 0 || (dashes >= 2 && len >= 8) || (slashes >= 2 && len >= 8)) return "<ts>";
+    return "<n>";
+  }
+  if (slashes > 0) return "<path>";
+  if (at) return "<id>";
+  if (isHexRange(text, s, e, digits, hexLetters, letters)) return "<hex>";
+  if (colons >= 2 && isDigit(text.charCodeAt(s))) return "<ts>";
+  return null;
+}
+
+function isLeadingPunct(c: number): boolean {
+  // ( [ { " ' < `
+  return c === 40 || c === 91 || c === 123 || c === 34 || c === 39 || c === 60 || c === 96;
+}
+
+function isTrailingPunct(c: number): boolean {
+  // ) ] } " ' , ; : . > ! ? `
+  return c === 41 || c === 93 || c === 125 || c === 34 || c === 39 || c === 44 || c === 59 || c === 58
+    || c === 46 || c === 62 || c === 33 || c === 63 || c === 96;
+}
+
+function maskCore(core: string): string {
+  let digits = 0;
+  let letters = 0;
+  let hexLetters = 0;
+  let slashes = 0;
+  let colons = 0;
+  let dots = 0;
+  let dashes = 0;
+  let at = -1;
+  let eq = -1;
+  for (let i = 0; i < core.length; i++) {
+    const c = core.charCodeAt(i);
+    if (c >= 48 && c <= 57) digits++;
+    else if ((c >= 65 && c <= 90) || (c >= 97 && c <= 122)) {
+      letters++;
+      if ((c >= 65 && c <= 70) || (c >= 97 && c <= 102)) hexLetters++;
+    } else if (c === 47 || c === 92) slashes++;
+    else if (c === 58) colons++;
+    else if (c === 46) dots++;
+    else if (c === 45) dashes++;
+    else if (c === 64 && at === -1) at = i;
+    else if (c === 61 && eq === -1) eq = i;
+  }
+  if (colons > 0 && core.indexOf("://") !== -1) return "<url>";
+  if (eq > 0 && eq < core.length - 1) {
+    // key=value: the key names the event, the value varies.
+    return core.slice(0, eq + 1) + maskCore(core.slice(eq + 1));
+  }
+  if (digits === 0) return slashes > 0 && core.length > 1 ? "<path>" : core;
+  if (letters === 0) {
+    if (dots === 3 && digits >= 4 && colons <= 1) return "<ip>";
+    if (colons > 0 || (dashes >= 2 && core.length >= 8) || (slashes >= 2 && core.length >= 8)) return "<ts>";
+    return "<n>";
+  }
+  if (slashes > 0) return "<path>";
+  if (at > 0) return "<id>";
+  if (isHexId(core, digits, hexLetters, letters)) return "<hex>";
+  const unit = unitSuffix(core);
+  if (unit !== null) return `<n>${unit}`;
+  if (colons >= 2 && (core.charCodeAt(0) >= 48 && core.charCodeAt(0) <= 57)) return "<ts>";
+  return maskDigitRuns(core);
+}
+
+/** Git SHAs, UUIDs, 0x addresses: mostly hex digits, at least one decimal digit. */
+function isHexId(core: string, digits: number, hexLetters: number, letters: number): boolean {
+  return isHexRange(core, 0, core.length, digits, hexLetters, letters);
+}
+
+function isHexRange(text: string, s: number, e: number, digits: number, hexLetters: number, letters: number): boolean {
+  if (e - s > 2 && text.charCodeAt(s) === 48 && (text.charCodeAt(s + 1) | 32) === 120) {
+    return letters - 1 === hexLetters;
+  }
+  if (letters !== hexLetters || e - s < 7) return false;
+  for (let i = s; i < e; i++) {
+    const c = text.charCodeAt(i);
+    const hex = (c >= 48 && c <= 57) || ((c | 32) >= 97 && (c | 32) <= 102) || c === 45;
+    if (!hex) return false;
+  }
+  return digits > 0;
+}
+
+/** `12ms`, `0.00s`, `20.73MiB`: a number followed only by letters or `%`. */
+function unitSuffix(core: string): string | null {
+  let i = 0;
+  const n = core.length;
+  while (i < n) {
+    const c = core.charCodeAt(i);
+    if ((c >= 48 && c <= 57) || c === 46 || c === 44) i++;
+    else break;
+  }
+  if (i === 0 || i === n) return null;
+  for (let j = i; j < n; j++) {
+    const c = core.charCodeAt(j);
+    const letter = (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 37;
+    if (!letter) return null;
+  }
+  return core.slice(i);
+}
+
+/** Replaces each run of digits (with inner `.`, `,`, `_`) by `<n>`: `crate_0` → `crate_<n>`, `v1.0.47` → `v<n>`. */
+function maskDigitRuns(core: string): string {
+  let out = "";
+  let from = 0;
+  let i = 0;
+  const n = core.length;
+  while (i < n) {
+    if (!isDigit(core.charCodeAt(i))) { i++; continue; }
+    out += core.slice(from, i) + "<n>";
+    i++;
+    while (i < n) {
+      const c = core.charCodeAt(i);
+      if (isDigit(c)) i++;
+      else if ((c === 46 || c === 44) && i + 1 < n && isDigit(core.charCodeAt(i + 1))) i++;
+      else break;
+    }
+    from = i;
+  }
+  return out + core.slice(from);
+}
+
+/**
+ * A light key for repeated errors and warning heads: only digit runs are
+ * masked, so different paths and messages stay different.
+ */
+export function lightKey(text: string, maxChars = 240): string {
+  const n = Math.min(text.length, maxChars);
+  let out = "";
+  let from = 0;
+  let i = 0;
+  while (i < n) {
+    if (!isDigit(text.charCodeAt(i))) { i++; continue; }
+    out += text.slice(from, i) + "#";
+    while (i < n && isDigit(text.charCodeAt(i))) i++;
+    from = i;
+  }
+  return (out + text.slice(from, n)).trim();
+}
+
+function isDigit(c: number): boolean {
+  return c >= 48 && c <= 57;
+}
+
+function isSpace(c: number): boolean {
+  return c === 32 || c === 9;
+}

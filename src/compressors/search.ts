@@ -1,0 +1,78 @@
+import { hasMarker } from "../ccr/marker.js";
+import type { Compressor, CompressorInput, CompressorOutput } from "./types.js";
+import { expandsTo, groupingGain, renderGrouped } from "./search/grouped.js";
+import type { SearchTable } from "./search/model.js";
+import { looksLikeRgJson, parseRgJson } from "./search/parse-rg-json.js";
+import { parseTextSearch } from "./search/parse-text.js";
+import { queryTerms } from "./search/priority.js";
+import { omittedSummary, renderSelection } from "./search/render.js";
+import { searchCaps, selectRows, type SearchSelection } from "./search/select.js";
+
+/**
+ * Search results (grep -rn, rg -n, rg -C, rg --heading, rg --json), grouped
+ * by file so each path is stated once.
+ *
+ * Under the caps (5 matches a file, 30 in all, rows for 10 files, one context
+ * row each side of a kept match; all × the profile's scale) nothing is dropped
+ * and text rows are only regrouped, a rewrite that counts as lossless because
+ * it is checked to expand back to the input byte for byte (see
+ * search/grouped.ts). Over the caps, matches with the caller's query terms or
+ * error words are kept first, every file stays named (with its match count
+ * when rows went), and one marker recalls the original. `rg --json` is always
+ * rendered to the same text rows (lossy: offsets, submatches and timings go;
+ * each file's begin message and the summary's counts stay).
+ *
+ * Returns null for its own output: lossy output carries a marker, and grouped
+ * output groups to itself.
+ */
+export const searchCompressor: Compressor = {
+  name: "search",
+  compress(input: CompressorInput): CompressorOutput | null {
+    const text = input.text;
+    if (text.length === 0 || hasMarker(text)) return null;
+    const table = looksLikeRgJson(input.lines) ? parseRgJson(input.lines) : parseTextSearch(input.lines);
+    if (table === null || table.files.length === 0) return null;
+    const finalNewline = text.endsWith("\n");
+    if (!input.canDrop) return grouping(table, text, finalNewline)?.result ?? null;
+    const selection = selectRows(table, searchCaps(input.scale), queryTerms(input.hint.query));
+    const drops = selection.droppedMatches + selection.droppedContext > 0;
+    if (!drops && table.format === "text") {
+      const grouped = grouping(table, text, finalNewline);
+      // Nothing to drop and grouping gains nothing: leave the text alone.
+      if (grouped === null) return null;
+      if (grouped.result !== null) return grouped.result;
+      // Grouped but not reversible (CRLF, blank lines…): continue as a lossy rewrite.
+    }
+    const marker = input.marker(omittedSummary(table, selection));
+    const output = renderSelection(table, selection, marker, finalNewline);
+    if (output.length >= text.length) return null;
+    return { output, lossy: true, detail: details(table, selection) };
+  },
+};
+
+/**
+ * The grouped rewrite of text rows: null when it saves no tokens; `result`
+ * null when it is shorter but does not read back to the input (so not lossless).
+ */
+function grouping(table: SearchTable, text: string, finalNewline: boolean): { result: CompressorOutput | null } | null {
+  if (table.format !== "text" || table.pathRows === 0 || groupingGain(table) <= 0) return null;
+  const grouped = renderGrouped(table, finalNewline);
+  if (grouped === null || grouped.length >= text.length) return null;
+  if (!expandsTo(grouped, text)) return { result: null };
+  return { result: { output: grouped, lossy: false, detail: details(table, null) } };
+}
+
+/** Counts for the result's `detail`. */
+function details(table: SearchTable, selection: SearchSelection | null): Record<string, number | string> {
+  let matches = 0;
+  for (const file of table.files) matches += file.matches;
+  const droppedMatches = selection?.droppedMatches ?? 0;
+  return {
+    format: table.format,
+    files: table.files.length,
+    matches,
+    matchesKept: matches - droppedMatches,
+    matchesDropped: droppedMatches,
+    contextDropped: selection?.droppedContext ?? 0,
+  };
+}

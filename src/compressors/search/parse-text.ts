@@ -1,0 +1,69 @@
+import { isGroupSeparator, parseGrepRows } from "../../kernels/grep.js";
+import type { LineIndex } from "../../kernels/lines.js";
+import { BREAK, CONTEXT, MATCH, RAW, SearchTable } from "./model.js";
+
+/**
+ * Reads grep/rg text output (`path:N:text`, `path-N-text` context, `--`
+ * breaks, `--heading` groups, `./` prefixes, Windows drive letters) into a
+ * {@link SearchTable} over the input itself, through the grep kernel's
+ * one-pass row parser. Returns null when the text has no rows, or more
+ * non-row lines than rows (then it is not a search result).
+ */
+export function parseTextSearch(lines: LineIndex): SearchTable | null {
+  const text = lines.text;
+  const rows = parseGrepRows(text);
+  if (rows.count === 0) return null;
+  const table = new SearchTable("text", text, lines.count);
+  const fileOf = new Map<string, number>();
+  let file = -1;
+  let path = "";
+  let r = 0;
+  for (let i = 0; i < lines.count; i++) {
+    const start = lines.start(i);
+    if (r < rows.count && rows.lineIndex(r) === i) {
+      const ps = rows.pathStart(r);
+      const pe = rows.pathEnd(r);
+      if (file < 0 || path.length !== pe - ps || !text.startsWith(path, ps)) {
+        path = text.slice(ps, pe);
+        let f = fileOf.get(path);
+        if (f === undefined) {
+          f = table.files.length;
+          fileOf.set(path, f);
+          table.files.push({ path, header: path, matches: 0 });
+        }
+        file = f;
+      }
+      // A path inside this line is followed by its one-character separator;
+      // a --heading row's path is an earlier line, a one-file row has none.
+      const bodyStart = pe > start ? pe + 1 : start;
+      if (pe > start) table.pathRows++;
+      table.push(rows.isContext(r) ? CONTEXT : MATCH, file, rows.lineNo(r), bodyStart, rows.textEnd(r), rows.textStart(r));
+      r++;
+      continue;
+    }
+    const end = lineEnd(text, start, lines.end(i));
+    if (isBlank(text, start, end)) continue;
+    if (end - start === 2 && isGroupSeparator(text.slice(start, end))) {
+      table.push(BREAK, file, 0, start, end, start);
+      continue;
+    }
+    // A --heading path: the next row names this very line as its path.
+    if (r < rows.count && rows.pathStart(r) === start && rows.pathEnd(r) <= end) continue;
+    table.push(RAW, file, 0, start, end, start);
+  }
+  return table.raws > table.rows ? null : table;
+}
+
+/** The end of the line's content, before a "\r". */
+function lineEnd(text: string, start: number, end: number): number {
+  return end > start && text.charCodeAt(end - 1) === 13 ? end - 1 : end;
+}
+
+/** Empty or only spaces and tabs (the layout between --heading groups). */
+function isBlank(text: string, start: number, end: number): boolean {
+  for (let i = start; i < end; i++) {
+    const c = text.charCodeAt(i);
+    if (c !== 32 && c !== 9) return false;
+  }
+  return true;
+}

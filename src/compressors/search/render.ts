@@ -1,0 +1,84 @@
+import { BREAK, RAW, type SearchTable } from "./model.js";
+import type { SearchSelection } from "./select.js";
+
+/**
+ * The lossy view of a search result: each shown file's header once, then its
+ * kept rows exactly as printed without the path (`12:text`, `13-text`), `--`
+ * where rows were skipped in output that had context; then one line per file
+ * whose rows all went (`path (7 matches)`), so every file stays named; then
+ * `rg --json`'s summary counts and the one marker for everything omitted.
+ *
+ *     src/a.py (23 matches, 5 shown)
+ *     102:        except ImportError:
+ *     …
+ *
+ *     src/z.py (4 matches)
+ *     [[pithy:… 22 more matches in 2 files]]
+ */
+
+/** Renders `selection` of `table`, ending with `marker`. */
+export function renderSelection(
+  table: SearchTable,
+  selection: SearchSelection,
+  marker: string,
+  finalNewline: boolean,
+): string {
+  const out: string[] = [];
+  for (let e = 0; e < table.count && table.file[e] < 0; e++) {
+    if (table.kind[e] === RAW) out.push(table.body(e));
+  }
+  const { keep, byFile, fileStart, keptMatches } = selection;
+  const listed: string[] = [];
+  for (let f = 0; f < table.files.length; f++) {
+    const file = table.files[f];
+    const from = fileStart[f];
+    const to = fileStart[f + 1];
+    let first = from;
+    while (first < to && keep[byFile[first]] === 0) first++;
+    if (first === to) {
+      // Path-less rows (one-file grep) have no name to list; the marker counts them.
+      if (file.header !== "") listed.push(`${file.header} (${count(file.matches, "match", "matches")})`);
+      continue;
+    }
+    if (out.length > 0) out.push("");
+    const header = keptMatches[f] < file.matches
+      ? `${file.header} (${count(file.matches, "match", "matches")}, ${keptMatches[f]} shown)`.trimStart()
+      : file.header;
+    if (header !== "") out.push(header);
+    let previous = -1;
+    for (let i = first; i < to; i++) {
+      const e = byFile[i];
+      if (keep[e] === 0 || table.kind[e] === BREAK) continue;
+      if (table.hasContext && previous >= 0 && i > previous + 1) out.push("--");
+      previous = i;
+      out.push(table.body(e));
+    }
+  }
+  if (listed.length > 0) {
+    if (out.length > 0) out.push("");
+    for (const line of listed) out.push(line);
+  }
+  if (table.summary !== undefined) out.push(table.summary);
+  out.push(marker);
+  return out.join("\n") + (finalNewline ? "\n" : "");
+}
+
+/** What the marker says was omitted: "41 more matches in src/a.ts", "87 more matches and 120 context rows in 6 files". */
+export function omittedSummary(table: SearchTable, selection: SearchSelection): string {
+  const { droppedMatches, droppedContext, filesWithDrops } = selection;
+  if (droppedMatches > 0) {
+    const context = droppedContext > 0 ? ` and ${count(droppedContext, "context row", "context rows")}` : "";
+    let where = `${filesWithDrops} files`;
+    if (filesWithDrops === 1) {
+      const only = table.files.findIndex((file, f) => selection.keptMatches[f] < file.matches);
+      if (only >= 0 && table.files[only].path !== "") where = table.files[only].path;
+    }
+    return `${droppedMatches} more ${droppedMatches === 1 ? "match" : "matches"}${context} in ${where}`;
+  }
+  if (droppedContext > 0) return `${count(droppedContext, "context row", "context rows")} omitted`;
+  return table.format === "json" ? "rg --json offsets and stats omitted" : "original row layout";
+}
+
+function count(n: number, one: string, many: string): string {
+  return `${n} ${n === 1 ? one : many}`;
+}

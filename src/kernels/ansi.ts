@@ -1,0 +1,179 @@
+/**
+ * ANSI / ECMA-48 escape stripping: what a terminal would consume without
+ * printing goes, every visible character stays.
+ *
+ * Removed: CSI (`ESC [` params/intermediates 0x20–0x3F, final 0x40–0x7E,
+ * private forms such as `ESC[?25l` included), OSC / DCS / SOS / PM / APC
+ * strings (`ESC ]`, `ESC P`, `ESC X`, `ESC ^`, `ESC _`) up to BEL or ST
+ * (`ESC \` or U+009C), nF escapes (`ESC ( B`, `ESC ) 0`, `ESC # 8`), the
+ * single-character escapes (`ESC 7`, `ESC =`, `ESC M`, …), a lone ESC, and the
+ * C1 8-bit forms U+009B (CSI), U+009D (OSC), U+0090 (DCS), U+0098 (SOS),
+ * U+009E (PM), U+009F (APC) and U+009C (ST). Other C1 controls are left alone:
+ * they are not escape introducers and U+0085 (NEL) can be a line break.
+ *
+ * Malformed input follows the terminal where that is bounded: a CSI cut short
+ * by a character outside its grammar ends there (that character is kept); a
+ * string sequence (OSC …) with no terminator ends before the next "\n" (kept)
+ * or an ESC that starts another sequence, so one broken escape can never
+ * swallow the rest of a log.
+ */
+import { wasmHost, type WasmHost } from "./wasm.js";
+
+const ESC = 0x1b;
+const BEL = 0x07;
+const LF = 0x0a;
+const C1_DCS = 0x90;
+const C1_SOS = 0x98;
+const C1_CSI = 0x9b;
+const C1_ST = 0x9c;
+const C1_OSC = 0x9d;
+const C1_PM = 0x9e;
+const C1_APC = 0x9f;
+
+/**
+ * The C1 introducers, most common first. One indexOf per character beats a
+ * character-class regex 2–6× (V8 scans for one code unit at memchr speed).
+ */
+const C1_INTRODUCERS = ["\x9b", "\x9d", "\x90", "\x9c", "\x98", "\x9e", "\x9f"];
+
+function hasC1(text: string): boolean {
+  for (const c of C1_INTRODUCERS) if (text.indexOf(c) !== -1) return true;
+  return false;
+}
+
+/**
+ * True when `text` holds anything {@link stripAnsi} would remove. The cheap
+ * pre-check: eight indexOf scans, the first (ESC) usually ends it.
+ */
+export function hasAnsi(text: string): boolean {
+  return text.indexOf("\x1b") !== -1 || hasC1(text);
+}
+
+/** End of a CSI whose parameters start at `j`. */
+function csiEnd(text: string, j: number, n: number): number {
+  while (j < n) {
+    const c = text.charCodeAt(j);
+    if (c < 0x20 || c > 0x3f) break;
+    j++;
+  }
+  if (j < n) {
+    const c = text.charCodeAt(j);
+    if (c >= 0x40 && c <= 0x7e) j++;
+  }
+  return j;
+}
+
+/** End of a control string (OSC, DCS, SOS, PM, APC) whose body starts at `j`. */
+function controlStringEnd(text: string, j: number, n: number): number {
+  while (j < n) {
+    const c = text.charCodeAt(j);
+    if (c === BEL || c === C1_ST) return j + 1;
+    if (c === ESC) return j + 1 < n && text.charCodeAt(j + 1) === 0x5c ? j + 2 : j;
+    if (c === LF) return j;
+    j++;
+  }
+  return n;
+}
+
+/**
+ * End of the escape sequence introduced at `i` (an ESC or a C1 introducer);
+ * always greater than `i`.
+ */
+function sequenceEnd(text: string, i: number, n: number): number {
+  const c = text.charCodeAt(i);
+  if (c !== ESC) {
+    if (c === C1_CSI) return csiEnd(text, i + 1, n);
+    if (c === C1_ST) return i + 1;
+    return controlStringEnd(text, i + 1, n);
+  }
+  if (i + 1 >= n) return i + 1;
+  const d = text.charCodeAt(i + 1);
+  if (d === 0x5b) return csiEnd(text, i + 2, n); // [
+  if (d === 0x5d || d === 0x50 || d === 0x58 || d === 0x5e || d === 0x5f) {
+    return controlStringEnd(text, i + 2, n); // ] P X ^ _
+  }
+  if (d >= 0x20 && d <= 0x2f) {
+    let j = i + 2;
+    while (j < n) {
+      const e = text.charCodeAt(j);
+      if (e < 0x20 || e > 0x2f) break;
+      j++;
+    }
+    if (j < n) {
+      const e = text.charCodeAt(j);
+      if (e >= 0x30 && e <= 0x7e) j++;
+    }
+    return j;
+  }
+  if (d >= 0x30 && d <= 0x7e) return i + 2;
+  return i + 1;
+}
+
+function isIntroducer(c: number): boolean {
+  return c === ESC || c === C1_CSI || c === C1_OSC || c === C1_DCS || c === C1_ST ||
+    c === C1_SOS || c === C1_PM || c === C1_APC;
+}
+
+/**
+ * TS twin of {@link stripAnsi}: removes escape sequences, returns `text`
+ * itself (===) when there is none.
+ */
+export function stripAnsiTwin(text: string): string {
+  const n = text.length;
+  // Without C1 introducers, indexOf jumps from ESC to ESC at memchr speed.
+  const escOnly = !hasC1(text);
+  let i = escOnly ? text.indexOf("\x1b") : 0;
+  if (i < 0) return text;
+  // Slices joined once: `+=` on millions of pieces builds a deep rope.
+  const parts: string[] = [];
+  let copied = 0;
+  while (i < n) {
+    if (escOnly) {
+      i = text.indexOf("\x1b", i);
+      if (i < 0) break;
+    } else if (!isIntroducer(text.charCodeAt(i))) {
+      i++;
+      continue;
+    }
+    const end = sequenceEnd(text, i, n);
+    if (i > copied) parts.push(text.slice(copied, i));
+    copied = end;
+    i = end;
+  }
+  if (copied === 0) return text;
+  if (copied < n) parts.push(text.slice(copied));
+  return parts.join("");
+}
+
+/**
+ * WASM path of {@link stripAnsi}: copies `text` into the arena, compacts it in
+ * place and reads the rest back. Exported so tests and benchmarks can force it.
+ */
+export function stripAnsiWasm(host: WasmHost, text: string): string {
+  const n = text.length;
+  const ptr = host.base;
+  host.reserve(ptr + 2 * n + 16);
+  host.writeUtf16(text, ptr);
+  const kept = host.exports.stripAnsi(ptr, n);
+  if (kept === n) return text;
+  return host.readUtf16(ptr, kept);
+}
+
+/**
+ * Inputs with escapes at least this long go to WASM. Measured with
+ * bench/kernels/ansi.mjs on an escape-heavy log: WASM is ~2× the twin at 1 KB
+ * and more above; text without escapes never gets here (pre-check).
+ */
+export const STRIP_ANSI_WASM_MIN = 512;
+
+/**
+ * Removes ANSI/ECMA-48 escape sequences (colours, cursor moves, OSC titles and
+ * hyperlinks, charset switches, C1 forms); lossless on visible text. Returns
+ * `text` itself when there is nothing to remove.
+ * @example stripAnsi("\x1b[31merror\x1b[0m: x") // "error: x"
+ */
+export function stripAnsi(text: string): string {
+  if (!hasAnsi(text)) return text;
+  const host = text.length >= STRIP_ANSI_WASM_MIN ? wasmHost() : null;
+  return host === null ? stripAnsiTwin(text) : stripAnsiWasm(host, text);
+}

@@ -1,0 +1,70 @@
+import { describe, expect, it } from "vitest";
+import { decide, globMatch, type GateConfig } from "../src/gate.js";
+import { formatMarker } from "../src/ccr/marker.js";
+
+const config: GateConfig = { mode: "lossy", minTokens: 250, maxChars: 1000000, excludeTools: ["mcp__*", "Secret?"], reads: "auto" };
+const bigLog = Array.from({ length: 400 }, (_, i) => `2024-01-01T00:00:${String(i % 60).padStart(2, "0")}Z INFO request ${i} served in ${i % 7}ms`).join("\n");
+const code = Array.from({ length: 200 }, (_, i) => `export function f${i}(x: number): number {\n  return x + ${i};\n}`).join("\n");
+
+describe("decide", () => {
+  it("skips everything in mode off", () => {
+    expect(decide(bigLog, 5000, {}, { ...config, mode: "off" })).toMatchObject({ action: "skip", reason: "mode_off" });
+  });
+
+  it("skips content below minTokens, before any other reason", () => {
+    expect(decide("short", 2, { tool: "mcp__x" }, config)).toMatchObject({ action: "skip", reason: "too_short" });
+  });
+
+  it("skips empty content as empty", () => {
+    expect(decide("", 0, {}, config)).toMatchObject({ action: "skip", reason: "empty" });
+  });
+
+  it("skips content over maxChars", () => {
+    expect(decide(bigLog, 5000, {}, { ...config, maxChars: 100 })).toMatchObject({ action: "skip", reason: "too_large" });
+  });
+
+  it("skips tools that match an excluded glob", () => {
+    expect(decide(bigLog, 5000, { tool: "mcp__github__search" }, config)).toMatchObject({ reason: "excluded_tool" });
+    expect(decide(bigLog, 5000, { tool: "Secret1" }, config)).toMatchObject({ reason: "excluded_tool" });
+    expect(decide(bigLog, 5000, { tool: "Bash" }, config).action).toBe("compress");
+  });
+
+  it("skips content that already holds pithy markers", () => {
+    const compressed = bigLog + "\n" + formatMarker("a".repeat(32), "300 INFO lines omitted");
+    expect(decide(compressed, 5000, {}, config)).toMatchObject({ reason: "already_compressed" });
+  });
+
+  it("keeps code verbatim unless code compression is asked for", () => {
+    expect(decide(code, 5000, { filename: "a.ts" }, config)).toMatchObject({ action: "skip", reason: "code_verbatim", klass: "code" });
+    expect(decide(code, 5000, { filename: "a.ts", compressCode: true }, config)).toMatchObject({ action: "compress", klass: "code" });
+  });
+
+  it("lets code with a huge opaque blob through so only the blob can go", () => {
+    const blob = code + "\nconst wasm = '" + "QUJD".repeat(1000) + "'\n";
+    expect(decide(blob, 9000, { filename: "a.js" }, config)).toMatchObject({ action: "compress", klass: "code" });
+  });
+
+  it("keeps every file read verbatim when reads is verbatim", () => {
+    expect(decide(bigLog, 5000, { tool: "Read" }, { ...config, reads: "verbatim" })).toMatchObject({ reason: "read_verbatim" });
+    expect(decide(bigLog, 5000, { tool: "Read" }, config).action).toBe("compress");
+  });
+
+  it("reports the detected class and a signal when it compresses", () => {
+    const d = decide(bigLog, 5000, {}, config);
+    expect(d).toMatchObject({ action: "compress", klass: "log" });
+    expect(d.signal).toContain("log");
+  });
+});
+
+describe("globMatch", () => {
+  it("matches * and ? over the whole name only", () => {
+    expect(globMatch("mcp__*", "mcp__a__b")).toBe(true);
+    expect(globMatch("mcp__*", "xmcp__a")).toBe(false);
+    expect(globMatch("a?c", "abc")).toBe(true);
+    expect(globMatch("a.c", "abc")).toBe(false);
+  });
+
+  it("stays fast on a pathological glob and a long name", () => {
+    expect(globMatch("*a*a*a*a*a*a*b", "a".repeat(400))).toBe(false);
+  });
+});
