@@ -7,6 +7,8 @@ const sharedDir = fileURLToPath(new URL("../shared", import.meta.url));
 
 export default defineConfig({
   server: { fs: { allow: [".", sharedDir] } },
+  // Pre-bundled for the browser project up front, so Vite does not reload the page mid-run.
+  optimizeDeps: { include: ["ai", "ai/test", "langchain", "fast-check"] },
   test: {
     projects: [
       {

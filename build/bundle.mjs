@@ -8,6 +8,13 @@ const entries = {
   index: "src/index.ts",
   kernels: "src/kernels/index.ts",
   cli: "src/cli/main.ts",
+  "stores/fs": "src/stores/fs.ts",
+  "stores/redis": "src/stores/redis.ts",
+  "stores/idb": "src/stores/idb.ts",
+  "stores/tiered": "src/stores/tiered.ts",
+  "integrations/ai-sdk": "src/integrations/ai-sdk.ts",
+  "integrations/mcp": "src/integrations/mcp.ts",
+  "integrations/langchain": "src/integrations/langchain.ts",
 };
 const entryPoints = Object.fromEntries(Object.entries(entries).filter(([, file]) => existsSync(file)));
 
@@ -26,7 +33,8 @@ await build({
   legalComments: "none",
   logLevel: "warning",
   // Runtime-specific modules stay imports; the core never reaches them.
-  external: ["node:*"],
+  // Peer and runtime dependencies of the integrations are the caller's to install.
+  external: ["node:*", "@modelcontextprotocol/sdk", "@modelcontextprotocol/sdk/*", "langchain", "@langchain/*", "redis", "ai"],
 });
 // The CLI is run directly: give it a shebang and the execute bit.
 if (entryPoints.cli) {

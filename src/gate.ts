@@ -66,15 +66,32 @@ function skip(reason: SkipReason, signal: string, detection?: Detection): GateDe
   return { action: "skip", klass: detection?.type ?? "unknown", signal, reason, detection };
 }
 
-const globCache = new Map<string, RegExp>();
-
-/** Matches a tool name against a glob with `*` and `?` (case-sensitive, whole name). */
+/**
+ * Matches a tool name against a glob with `*` (any run) and `?` (one
+ * character), case-sensitive, over the whole name. A greedy scan that
+ * remembers only the last `*` keeps it O(glob × name) in the worst case, where
+ * a regex built from the glob (`^.*a.*a.*b$`) backtracks exponentially.
+ */
 export function globMatch(glob: string, name: string): boolean {
-  let re = globCache.get(glob);
-  if (re === undefined) {
-    const body = glob.replace(/[.+^${}()|[\]\\]/g, "\\$&").replace(/\*/g, ".*").replace(/\?/g, ".");
-    re = new RegExp(`^${body}$`);
-    if (globCache.size < 256) globCache.set(glob, re);
+  let g = 0;
+  let n = 0;
+  let starG = -1;
+  let starN = 0;
+  while (n < name.length) {
+    const c = glob.charCodeAt(g);
+    if (g < glob.length && (c === 63 /* ? */ || c === name.charCodeAt(n))) {
+      g++;
+      n++;
+    } else if (g < glob.length && c === 42 /* * */) {
+      starG = g++;
+      starN = n;
+    } else if (starG !== -1) {
+      g = starG + 1;
+      n = ++starN;
+    } else {
+      return false;
+    }
   }
-  return name.length <= 512 && re.test(name);
+  while (g < glob.length && glob.charCodeAt(g) === 42) g++;
+  return g === glob.length;
 }

@@ -10,6 +10,7 @@ import {
 import { PithyConfigError, PithyStoreError } from "./errors.js";
 import { decide, type GateConfig } from "./gate.js";
 import { guardrailViolation, parsesAsJson } from "./guardrail.js";
+import { checkProseModelOptions, runProseModel, type ProseModel, type ProseModelOptions } from "./compressors/prose-model.js";
 import { loadWasm } from "./kernels/wasm.js";
 import { LineIndex } from "./kernels/lines.js";
 import { estimateTokens } from "./kernels/tokens.js";
@@ -40,6 +41,12 @@ export interface PithyOptions {
   namespace?: string;
   /** Replaces the chain of some content types (advanced: custom compressors). */
   chains?: Partial<Chains>;
+  /**
+   * A model for prose and Markdown (an LLMLingua-style service, a small LLM):
+   * tried first within a latency budget; on timeout, failure or no gain the
+   * deterministic path runs. Its own token cost is reported with the savings.
+   */
+  proseFallback?: ProseModel | Omit<ProseModelOptions, "query" | "signal">;
 }
 
 /** The answer of {@link Pithy.recall}. */
@@ -93,6 +100,7 @@ class Pipeline implements Pithy {
   private readonly gate: GateConfig;
   private readonly chains: Chains;
   private readonly telemetry = new Telemetry();
+  private readonly prose: Omit<ProseModelOptions, "query" | "signal"> | null;
 
   constructor(options: PithyOptions) {
     if (options === null || typeof options !== "object") throw new PithyConfigError("options", "an object", options);
@@ -114,6 +122,9 @@ class Pipeline implements Pithy {
     this.store = store;
     this.gate = { mode: this.mode, minTokens, maxChars, excludeTools: [...excludeTools], reads };
     this.chains = { ...defaultChains(), ...(options.chains ?? {}) };
+    const prose = options.proseFallback;
+    this.prose = prose === undefined ? null : typeof prose === "function" ? { model: prose } : prose;
+    if (this.prose !== null) checkProseModelOptions(this.prose);
   }
 
   setMode(mode: Mode): void {
@@ -138,7 +149,8 @@ class Pipeline implements Pithy {
       this.telemetry.recordFailOpen("pipeline", error);
       result = passthrough(content, "error", "unknown", 0);
     }
-    this.telemetry.recordCall({ ...result, ms: now() - started });
+    const modelMs = typeof result.detail.modelMs === "number" ? result.detail.modelMs : undefined;
+    this.telemetry.recordCall({ ...result, ms: now() - started, modelMs });
     return result;
   }
 
@@ -152,7 +164,12 @@ class Pipeline implements Pithy {
 
     const key = computeKey(content);
     const canDrop = this.mode === "lossy" && this.store !== null;
-    let run = this.runChain(content, lines, decision.klass, hint, key, canDrop);
+    const modelDetail: Record<string, number | string> = {};
+    let run: ChainRun | null = null;
+    if (canDrop && this.prose !== null && (decision.klass === "prose" || decision.klass === "markdown")) {
+      run = await this.runModel(content, hint, key, modelDetail);
+    }
+    run ??= this.runChain(content, lines, decision.klass, hint, key, canDrop);
     let storeNote: string | undefined;
     if (run !== null && run.lossy) {
       const stored = await this.keep(key, content, hint.callId);
@@ -182,8 +199,12 @@ class Pipeline implements Pithy {
       const reason: SkipReason = tokensOut >= tokensIn ? "no_gain" : "guardrail";
       return passthrough(content, reason, decision.klass, tokensIn, violation);
     }
-    const detail = { ...run.detail };
+    const detail = { ...run.detail, ...modelDetail };
     if (storeNote !== undefined) detail.store = storeNote;
+    if (typeof modelDetail.modelInputTokens === "number" && run.strategy[0] === "prose-model") {
+      // The model's own tokens are a cost of this saving: report what is left.
+      detail.netTokensSaved = tokensIn - tokensOut - modelDetail.modelInputTokens - (Number(modelDetail.modelOutputTokens) || 0);
+    }
     if (run.type !== decision.klass) detail.reroutedTo = run.type;
     return {
       output,
@@ -242,6 +263,27 @@ class Pipeline implements Pithy {
     }
     if (strategy.length === 0) return null;
     return { output: text, lossy, type: current, strategy, detail };
+  }
+
+  /**
+   * Asks the caller's prose model first. Its failures (timeout, error, no
+   * gain) are recorded in `detail` and telemetry, and the chain runs instead.
+   */
+  private async runModel(content: string, hint: Hint, key: string, detail: Record<string, number | string>): Promise<ChainRun | null> {
+    const reply = await runProseModel(content, { ...this.prose!, query: hint.query });
+    detail.modelMs = Math.round(reply.modelMs);
+    if (reply.model !== undefined) detail.model = reply.model;
+    if (reply.inputTokens !== undefined) detail.modelInputTokens = reply.inputTokens;
+    if (reply.outputTokens !== undefined) detail.modelOutputTokens = reply.outputTokens;
+    if (reply.output === null) {
+      detail.modelFailure = reply.failure ?? "error";
+      if (reply.failure !== "too_large" && reply.failure !== "no_gain") {
+        this.telemetry.recordFailOpen("prose-model", new Error(reply.message ?? reply.failure ?? "failed"));
+      }
+      return null;
+    }
+    const output = reply.output.replace(/\[\[pithy:/gi, "[pithy:") + "\n" + formatMarker(key, "original before the prose model");
+    return { output, lossy: true, type: "prose", strategy: ["prose-model"], detail: {} };
   }
 
   /** Puts the original (and the call-id alias) in the store; never throws. */

@@ -53,13 +53,8 @@ const CHEAP_RUN_CHARS = 200;
 /** Compresses logs: errors, traces, warnings and summaries kept; routine lines by template. */
 export const logCompressor: Compressor = {
   name: "log",
-  compress(input: CompressorInput): CompressorOutput | null {
-    try {
-      return compressLog(input);
-    } catch {
-      return null;
-    }
-  },
+  // Errors propagate: the pipeline fails open and counts them per strategy.
+  compress: compressLog,
 };
 
 /**

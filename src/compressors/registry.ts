@@ -1,11 +1,15 @@
 import type { ContentType } from "../types.js";
 import { blobCompressor } from "./blob.js";
+import { codeCompressor } from "./code.js";
 import { diffCompressor } from "./diff.js";
 import { docReadCompressor } from "./doc-read.js";
 import { fallbackCompressor } from "./fallback.js";
+import { htmlCompressor } from "./html.js";
 import { jsonCompressor } from "./json.js";
 import { logCompressor } from "./log.js";
+import { markdownCompressor } from "./markdown.js";
 import { searchCompressor } from "./search.js";
+import { tabularCompressor } from "./tabular.js";
 import { terminalCompressor } from "./terminal.js";
 import type { Compressor } from "./types.js";
 
@@ -26,11 +30,14 @@ export function defaultChains(): Chains {
     diff: [diffCompressor, fallbackCompressor],
     terminal: [terminalCompressor],
     doc_read: [docReadCompressor],
-    code: [blobCompressor],
-    markdown: [blobCompressor, fallbackCompressor],
-    html: [blobCompressor, fallbackCompressor],
-    tabular: [fallbackCompressor],
-    prose: [blobCompressor, fallbackCompressor],
+    // Reached only when the hint asks for code compression, or for a blob; the
+    // skeleton runs first because it leaves text holding markers alone.
+    code: [codeCompressor, blobCompressor],
+    // The markdown compressor leaves text holding markers alone, so it runs before blob.
+    markdown: [markdownCompressor, blobCompressor, fallbackCompressor],
+    html: [htmlCompressor, blobCompressor, fallbackCompressor],
+    tabular: [tabularCompressor, fallbackCompressor],
+    prose: [markdownCompressor, blobCompressor, fallbackCompressor],
     unknown: [blobCompressor, fallbackCompressor],
   };
 }

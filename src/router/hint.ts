@@ -1,11 +1,11 @@
 import type { ContentType, Hint } from "../types.js";
 
+// `.txt` is deliberately absent: tool output saved to a text file can be anything.
 const EXTENSION_TYPES: Record<string, ContentType> = {
   json: "json", geojson: "json", har: "json", ipynb: "json",
   diff: "diff", patch: "diff",
   log: "log", out: "log", jsonl: "log", ndjson: "log",
   md: "markdown", markdown: "markdown", mdx: "markdown", rst: "markdown", adoc: "markdown",
-  txt: "prose", text: "prose",
   html: "html", htm: "html", xhtml: "html",
   csv: "tabular", tsv: "tabular", psv: "tabular",
 };

@@ -50,6 +50,14 @@ const ERROR_NAME_RE = /[a-z0-9](?:Error|Exception|Failure)\b/;
 // not when it merely contains it (feature "no-panic", file "panics.rs").
 const ERROR_TOKEN_RE = /^(?:errors?|exceptions?|fail(?:s|ed|ure)?|fatal|panic(?:ked)?|timeout|timed_out|denied|rejected|refused|crash(?:ed)?|abort(?:ed)?|critical|unauthori[sz]ed|forbidden|err|ko)$/i;
 const SPACE_RE = /\s/;
+
+/**
+ * Matches (case-insensitively) inside every text {@link isErrorValue} accepts:
+ * a cheap first pass for finding error words in a whole document, each hit
+ * then confirmed on its own value. Keep it in step with the three patterns above.
+ */
+export const ERROR_HINT_RE = /error|exception|fail|fatal|panic|timeout|timed.out|denied|rejected|refused|crash|abort|critical|unauthori[sz]ed|forbidden|\berr\b|\bko\b/i;
+
 const STATUS_FIELDS: ReadonlySet<string> = new Set([
   "status", "state", "level", "severity", "code", "result", "outcome", "conclusion", "ok", "success",
   "passed", "exitcode", "statuscode", "httpstatus", "loglevel", "priority", "type", "kind",
@@ -60,6 +68,8 @@ const TIME_FIELD_RE = /^(?:ts|t|time|timestamp|date|datetime|created|updated)$|_
 const ROW_SCAN_LIMIT = 4096;
 /** A value is rare when it holds at most this share of the rows. */
 const RARE_SHARE = 0.25;
+/** Numbers this many standard deviations from their column's mean are outliers. */
+export const OUTLIER_SIGMAS = 2;
 
 function fieldWord(name: string): string {
   return name.toLowerCase().replace(/[^a-z]/g, "");
@@ -93,9 +103,15 @@ interface RowFlags {
   matchesQuery: boolean;
 }
 
-function isErrorText(text: string): boolean {
-  if (!SPACE_RE.test(text)) return ERROR_TOKEN_RE.test(text) || ERROR_NAME_RE.test(text);
-  return ERROR_WORD_RE.test(text) || ERROR_NAME_RE.test(text);
+/**
+ * Whether a value says something failed: an error word in prose, a CamelCase
+ * error name, or a one-word value that is the word itself ("failed", not
+ * "es-errors"). Identifier-shaped values (paths, urls, hashes) never do.
+ * Shared with the tabular compressor, so tables and arrays agree on errors.
+ */
+export function isErrorValue(text: string): boolean {
+  const isError = SPACE_RE.test(text) ? ERROR_WORD_RE.test(text) || ERROR_NAME_RE.test(text) : ERROR_TOKEN_RE.test(text) || ERROR_NAME_RE.test(text);
+  return isError && !isIdentifierValue(text);
 }
 
 function matchesAny(text: string, terms: readonly string[]): boolean {
@@ -122,7 +138,7 @@ function scanRow(row: JsonNode, identifiers: IdentifierKeys, terms: readonly str
     if (typeof node === "string") {
       if (isStringScalar(node)) {
         const text = decodeString(node);
-        if (!flags.isError && !isId && isErrorText(text) && !isIdentifierValue(text)) flags.isError = true;
+        if (!flags.isError && !isId && isErrorValue(text)) flags.isError = true;
         if (wantsQuery && !flags.matchesQuery && matchesAny(text, terms)) flags.matchesQuery = true;
       } else if (wantsQuery && !flags.matchesQuery && matchesAny(node, terms)) flags.matchesQuery = true;
       if (flags.isError && (flags.matchesQuery || !wantsQuery)) break;
@@ -199,20 +215,29 @@ function numericColumn(col: Column, n: number): number[] | null {
   return nums.length >= n * 0.8 && nums.length === col.values.length ? nums : null;
 }
 
-/** Rows more than 2σ from the mean of a numeric column. */
-function markOutliers(rowsOf: number[], xs: number[], keep: Set<number>): void {
+/**
+ * Positions (ascending) of the numbers more than {@link OUTLIER_SIGMAS}
+ * standard deviations from their mean; none for fewer than 3 numbers.
+ * Shared with the tabular compressor, so tables and arrays agree on outliers.
+ */
+export function outlierPositions(xs: ArrayLike<number>): number[] {
   const n = xs.length;
-  if (n < 3) return;
+  const found: number[] = [];
+  if (n < 3) return found;
   let mean = 0;
-  for (const x of xs) mean += x;
+  for (let k = 0; k < n; k++) mean += xs[k];
   mean /= n;
   let variance = 0;
-  for (const x of xs) variance += (x - mean) * (x - mean);
+  for (let k = 0; k < n; k++) variance += (xs[k] - mean) * (xs[k] - mean);
   const sigma = Math.sqrt(variance / n);
-  if (!(sigma > 0)) return;
-  xs.forEach((x, k) => {
-    if (Math.abs(x - mean) > 2 * sigma) keep.add(rowsOf[k]);
-  });
+  if (!(sigma > 0)) return found;
+  for (let k = 0; k < n; k++) if (Math.abs(xs[k] - mean) > OUTLIER_SIGMAS * sigma) found.push(k);
+  return found;
+}
+
+/** Rows more than 2σ from the mean of a numeric column. */
+function markOutliers(rowsOf: number[], xs: number[], keep: Set<number>): void {
+  for (const k of outlierPositions(xs)) keep.add(rowsOf[k]);
 }
 
 /** Rows on both sides of a jump much larger than the series' usual step. */

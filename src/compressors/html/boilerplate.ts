@@ -1,0 +1,130 @@
+/**
+ * Which elements a reader of the page never sees or never needs: scripts and
+ * styles, hidden elements, form controls, and the navigation, menus,
+ * sidebars, footers, banners and cookie notices around the content. The
+ * last group is recognised by tag, ARIA role, or a class or id word
+ * (`topNav`, `site-footer`, `breadcrumb`), with two guards against
+ * over-eager class names: an element holding most of the page's text or
+ * its main content is never dropped for its class, and a header-like one
+ * that holds the page's `<h1>`/`<h2>` stays (its title is content).
+ */
+import { Has, type HtmlTree } from "./tree.js";
+
+/** Why an element is left out; {@link Drop.Kept} when it is not. */
+export const Drop = {
+  Kept: 0,
+  /** Scripts, styles, templates, embedded objects, form controls, `<head>`. */
+  Code: 1,
+  /** `hidden`, `aria-hidden="true"`, `display:none`. */
+  Hidden: 2,
+  /** Navigation, menus, sidebars, header and footer boilerplate. */
+  Boilerplate: 3,
+} as const;
+
+/** A {@link Drop} value. */
+export type DropReason = (typeof Drop)[keyof typeof Drop];
+
+const CODE_TAGS: ReadonlySet<string> = new Set([
+  "head", "script", "style", "noscript", "template", "svg", "math", "canvas", "iframe", "object", "embed", "applet",
+  "audio", "video", "map", "button", "select", "input", "datalist", "link", "meta", "base", "frameset", "frame",
+  "noframes", "noembed", "source", "track", "param", "title",
+]);
+
+const BOILERPLATE_TAGS: ReadonlySet<string> = new Set(["nav", "menu", "aside", "footer", "header"]);
+
+const BOILERPLATE_ROLES: ReadonlySet<string> = new Set([
+  "navigation", "banner", "contentinfo", "complementary", "search", "menu", "menubar", "toolbar",
+]);
+
+/** Class and id words (after splitting on punctuation and camelCase) that mark page furniture. */
+const BOILERPLATE_WORDS: ReadonlySet<string> = new Set([
+  "nav", "navbar", "navigation", "navlist", "sidenav", "topnav", "subnav", "menu", "menubar", "sidebar",
+  "footer", "header", "masthead", "breadcrumb", "breadcrumbs", "cookie", "cookies", "consent", "gdpr",
+  "banner", "skip", "skiplink", "toc", "ads", "advert", "advertisement", "sponsored", "share", "social",
+]);
+
+/** Words of a header or banner: those keep an element that holds the page's `<h1>`/`<h2>`. */
+const TITLE_HOLDERS: ReadonlySet<string> = new Set(["header", "masthead", "banner"]);
+
+/** Whole class names that mean "not displayed" in the common CSS frameworks (one test, no split per element). */
+const HIDDEN_CLASS = /(?:^|\s)(?:hidden|d-none|sr-only|visually-hidden|screen-reader-text)(?:\s|$)/i;
+
+/** Elements never dropped for a class or id word: the page itself and its main content. */
+const NEVER_BOILERPLATE: ReadonlySet<string> = new Set(["html", "body", "main", "article"]);
+
+/**
+ * Why element `node` is left out of the text, or {@link Drop.Kept}.
+ * `pageText` is the readable text length of the whole page.
+ */
+export function dropReason(tree: HtmlTree, node: number, pageText: number): DropReason {
+  const tag = tree.tag[node];
+  if (CODE_TAGS.has(tag)) return Drop.Code;
+  if (tree.attrs[node] === null) return BOILERPLATE_TAGS.has(tag) ? tagVerdict(tree, node, tag) : Drop.Kept;
+  if (isHidden(tree, node)) return Drop.Hidden;
+  if (BOILERPLATE_TAGS.has(tag)) return tagVerdict(tree, node, tag);
+  const role = tree.attr(node, "role");
+  if (role !== undefined && BOILERPLATE_ROLES.has(role.trim().toLowerCase())) {
+    const holdsTitle = (role.trim().toLowerCase() === "banner") && (tree.has[node] & Has.TopHeading) !== 0;
+    return holdsTitle ? Drop.Kept : Drop.Boilerplate;
+  }
+  if (NEVER_BOILERPLATE.has(tag) || (tree.has[node] & Has.Main) !== 0) return Drop.Kept;
+  // A wrapper named "has-sidebar" around the whole page is not a sidebar.
+  if (tree.textLength[node] * 2 > pageText) return Drop.Kept;
+  const word = boilerplateWord(tree.attr(node, "class")) ?? boilerplateWord(tree.attr(node, "id"));
+  if (word === null) return Drop.Kept;
+  if (TITLE_HOLDERS.has(word) && (tree.has[node] & Has.TopHeading) !== 0) return Drop.Kept;
+  return Drop.Boilerplate;
+}
+
+/** The verdict for a `<nav>`, `<menu>`, `<aside>`, `<header>` or `<footer>` element. */
+function tagVerdict(tree: HtmlTree, node: number, tag: string): DropReason {
+  if ((tag === "header" || tag === "footer") && (tree.has[node] & Has.TopHeading) !== 0) return Drop.Kept;
+  return Drop.Boilerplate;
+}
+
+/** Whether the element says it is not displayed. */
+function isHidden(tree: HtmlTree, node: number): boolean {
+  if (tree.attr(node, "hidden") !== undefined) return true;
+  const aria = tree.attr(node, "aria-hidden");
+  if (aria !== undefined && aria.trim().toLowerCase() === "true") return true;
+  const style = tree.attr(node, "style");
+  if (style !== undefined && hidesByStyle(style)) return true;
+  const cls = tree.attr(node, "class");
+  return cls !== undefined && HIDDEN_CLASS.test(cls);
+}
+
+/** `display: none` or `visibility: hidden` in an inline style, spacing and case aside. */
+function hidesByStyle(style: string): boolean {
+  if (!style.includes(":")) return false;
+  const compact = style.replace(/\s+/g, "").toLowerCase();
+  return compact.includes("display:none") || compact.includes("visibility:hidden");
+}
+
+/**
+ * The first furniture word among the words of a class or id value, or null.
+ * Words split at anything not a letter or digit and at camelCase humps
+ * (`topNav` → top, nav), so `canvas` or `unavailable` never match `nav`.
+ */
+export function boilerplateWord(value: string | undefined): string | null {
+  if (value === undefined) return null;
+  const n = Math.min(value.length, 512);
+  let start = 0;
+  for (let i = 0; i <= n; i++) {
+    const c = i < n ? value.charCodeAt(i) : 32;
+    const upper = c >= 65 && c <= 90;
+    const alnum = upper || (c >= 97 && c <= 122) || (c >= 48 && c <= 57);
+    const hump = upper && i > start && isLower(value.charCodeAt(i - 1));
+    if (!alnum || hump) {
+      if (i > start) {
+        const word = value.slice(start, i).toLowerCase();
+        if (BOILERPLATE_WORDS.has(word)) return word;
+      }
+      start = alnum ? i : i + 1;
+    }
+  }
+  return null;
+}
+
+function isLower(c: number): boolean {
+  return c >= 97 && c <= 122;
+}

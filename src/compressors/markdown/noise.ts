@@ -1,0 +1,279 @@
+/**
+ * Token-wasting noise in Markdown prose: inline images (their alt text says
+ * what they show), inline links (the text reads on its own; the URL is an
+ * identifier, so it stays, once, beside the first link to it), runs of
+ * whitespace, and lines that repeat word for word (navigation, banners,
+ * footers). Code spans are copied untouched. Every scan here is linear.
+ */
+
+/** What {@link cleanInline} rewrote, summed over calls. */
+export interface NoiseCounts {
+  links: number;
+  images: number;
+}
+
+/** Creates zeroed {@link NoiseCounts}. */
+export function noiseCounts(): NoiseCounts {
+  return { links: 0, images: 0 };
+}
+
+const SPACE = 32;
+const TAB = 9;
+const LF = 10;
+const BACKSLASH = 92;
+const BACKTICK = 96;
+const LBRACKET = 91;
+const RBRACKET = 93;
+const LPAREN = 40;
+const RPAREN = 41;
+const BANG = 33;
+const LT = 60;
+
+/** Longest link text or destination looked at; beyond it the bracket is taken literally. */
+const MAX_LINK = 2048;
+
+// Characters the look-ahead scans (brackets, code spans) may still read in this call: once spent,
+// brackets and backticks are taken literally, so `[[[[…` or a thousand unclosed backticks stay linear.
+let lookahead = 0;
+
+/**
+ * Rewrites one stretch of prose: `![alt](src)` → `alt`; `[text](url)` →
+ * `text (url)` the first time `url` is seen (tracked in `seenUrls`), `text`
+ * after that and for in-page anchors; `[text][]` → `text`; whitespace runs →
+ * one space, line starts and ends trimmed. With `seenUrls` null every URL is
+ * written (an upper bound on the length, for budgeting).
+ */
+export function cleanInline(text: string, seenUrls: Set<string> | null, counts: NoiseCounts | null = null): string {
+  lookahead = 4 * text.length + 65536;
+  return clean(text, seenUrls, counts);
+}
+
+function clean(text: string, seenUrls: Set<string> | null, counts: NoiseCounts | null): string {
+  let out = "";
+  let i = 0;
+  const n = text.length;
+  let copyFrom = 0;
+  // Pending whitespace is written only when something follows on the same line.
+  let pendingSpace = false;
+  let atLineStart = true;
+
+  const flush = (to: number) => {
+    if (to <= copyFrom) return;
+    if (pendingSpace && !atLineStart) out += " ";
+    out += text.slice(copyFrom, to);
+    atLineStart = false;
+    pendingSpace = false;
+  };
+  const emit = (s: string) => {
+    if (s.length === 0) return;
+    if (pendingSpace && !atLineStart) out += " ";
+    out += s;
+    pendingSpace = false;
+    atLineStart = false;
+  };
+
+  while (i < n) {
+    const c = text.charCodeAt(i);
+    if (c === SPACE || c === TAB) {
+      flush(i);
+      while (i < n && (text.charCodeAt(i) === SPACE || text.charCodeAt(i) === TAB)) i++;
+      pendingSpace = true;
+      copyFrom = i;
+      continue;
+    }
+    if (c === LF || c === 13) {
+      flush(i);
+      pendingSpace = false;
+      if (c === LF) {
+        out += "\n";
+        atLineStart = true;
+      }
+      i++;
+      copyFrom = i;
+      continue;
+    }
+    if (c === BACKSLASH) {
+      i = Math.min(n, i + 2);
+      continue;
+    }
+    if (c === BACKTICK) {
+      i = codeSpanEnd(text, i);
+      continue;
+    }
+    if (lookahead <= 0) {
+      i++;
+      continue;
+    }
+    if (c === BANG && i + 1 < n && text.charCodeAt(i + 1) === LBRACKET) {
+      const link = parseInlineLink(text, i + 1);
+      if (link !== null) {
+        flush(i);
+        emit(clean(link.text, seenUrls, null).trim());
+        if (counts !== null) counts.images++;
+        i = copyFrom = link.end;
+        continue;
+      }
+      i++;
+      continue;
+    }
+    if (c === LBRACKET) {
+      const link = parseInlineLink(text, i);
+      if (link !== null) {
+        flush(i);
+        emit(renderLink(clean(link.text, seenUrls, counts).trim(), link.url, seenUrls));
+        if (counts !== null) counts.links++;
+        i = copyFrom = link.end;
+        continue;
+      }
+      const collapsed = collapsedReference(text, i);
+      if (collapsed !== -1) {
+        flush(i);
+        emit(text.slice(i + 1, collapsed - 3));
+        if (counts !== null) counts.links++;
+        i = copyFrom = collapsed;
+        continue;
+      }
+    }
+    i++;
+  }
+  flush(n);
+  return out;
+}
+
+function renderLink(text: string, url: string, seenUrls: Set<string> | null): string {
+  if (url.length === 0 || url.charCodeAt(0) === 35 /* # */) return text;
+  if (text.length === 0) return url;
+  if (text === url || text === `\`${url}\``) return text;
+  if (seenUrls !== null) {
+    if (seenUrls.has(url)) return text;
+    seenUrls.add(url);
+  }
+  return `${text} (${url})`;
+}
+
+/** Index just past the code span opened by the backtick run at `i` (or past the run when it never closes). */
+function codeSpanEnd(text: string, i: number): number {
+  let run = i;
+  while (run < text.length && text.charCodeAt(run) === BACKTICK) run++;
+  const width = run - i;
+  let at = run;
+  while (lookahead > 0) {
+    const close = text.indexOf("`", at);
+    if (close === -1) {
+      lookahead -= text.length - at;
+      return run;
+    }
+    let end = close;
+    while (end < text.length && text.charCodeAt(end) === BACKTICK) end++;
+    lookahead -= end - at;
+    if (end - close === width) return end;
+    at = end;
+  }
+  return run;
+}
+
+/** Index of the `]` closing the bracket opened at `open`, or -1 (nesting, escapes and code spans respected). */
+function closingBracket(text: string, open: number): number {
+  let depth = 0;
+  const limit = Math.min(text.length, open + MAX_LINK);
+  for (let i = open; i < limit; i++) {
+    const c = text.charCodeAt(i);
+    if (c === BACKSLASH) i++;
+    else if (c === BACKTICK) i = codeSpanEnd(text, i) - 1;
+    else if (c === LBRACKET) depth++;
+    else if (c === RBRACKET && --depth === 0) {
+      lookahead -= i - open;
+      return i;
+    }
+  }
+  lookahead -= limit - open;
+  return -1;
+}
+
+/** `[text](destination "title")` starting at `open`: the text, the destination and the end, or null. */
+function parseInlineLink(text: string, open: number): { text: string; url: string; end: number } | null {
+  const close = closingBracket(text, open);
+  if (close === -1 || text.charCodeAt(close + 1) !== LPAREN) return null;
+  let i = close + 2;
+  const limit = Math.min(text.length, i + MAX_LINK);
+  while (i < limit && (text.charCodeAt(i) === SPACE || text.charCodeAt(i) === TAB)) i++;
+  let url: string;
+  if (text.charCodeAt(i) === LT) {
+    const end = text.indexOf(">", i);
+    if (end === -1 || end > limit || text.slice(i, end).includes("\n")) return null;
+    url = text.slice(i + 1, end);
+    i = end + 1;
+  } else {
+    const start = i;
+    let depth = 0;
+    for (; i < limit; i++) {
+      const c = text.charCodeAt(i);
+      if (c === BACKSLASH) { i++; continue; }
+      if (c === SPACE || c === TAB || c === LF || c < 32) break;
+      if (c === LPAREN) depth++;
+      else if (c === RPAREN) { if (depth === 0) break; depth--; }
+    }
+    url = text.slice(start, i);
+  }
+  // An optional title, then the closing parenthesis.
+  while (i < limit && (text.charCodeAt(i) === SPACE || text.charCodeAt(i) === TAB || text.charCodeAt(i) === LF)) i++;
+  const q = text.charCodeAt(i);
+  if (q === 34 || q === 39 || q === LPAREN) {
+    const closeQuote = q === LPAREN ? RPAREN : q;
+    const end = text.indexOf(String.fromCharCode(closeQuote), i + 1);
+    if (end === -1 || end > limit) return null;
+    i = end + 1;
+    while (i < limit && (text.charCodeAt(i) === SPACE || text.charCodeAt(i) === TAB)) i++;
+  }
+  if (text.charCodeAt(i) !== RPAREN) return null;
+  return { text: text.slice(open + 1, close), url, end: i + 1 };
+}
+
+/** `[text][]` at `open` (a collapsed reference link, defined elsewhere): index past `[]`, or -1. */
+function collapsedReference(text: string, open: number): number {
+  const close = closingBracket(text, open);
+  if (close <= open + 1 || !text.startsWith("[]", close + 1)) return -1;
+  return close + 3;
+}
+
+// Navigation and banner lines that carry nothing even the first time.
+const NAVIGATION_RE = /^\W{0,3}(?:skip to (?:main )?content|skip to navigation|jump to (?:navigation|content|search)|back to top|toggle navigation|toggle menu)\W{0,3}$/i;
+const MAX_NAVIGATION = 40;
+// Labels that repeat on purpose (`**Fixed**`, `Example:`): structure, not boilerplate.
+const LABEL_RE = /^(?:[*_]{1,3}[^*_]{1,80}[*_]{1,3}:?|[^.!?]{1,60}:)$/;
+
+/**
+ * Remembers prose lines to drop the ones that add nothing: navigation lines
+ * and exact repeats of an earlier line (banners, repeated footers). Short
+ * lines and labels are never dropped, since they repeat by design.
+ */
+export class BoilerplateFilter {
+  private readonly seen = new Set<string>();
+  /** Lines dropped so far. */
+  dropped = 0;
+
+  /** Whether `line` (already trimmed) should be dropped; remembers it otherwise. */
+  drops(line: string): boolean {
+    if (line.length <= MAX_NAVIGATION && NAVIGATION_RE.test(line)) {
+      this.dropped++;
+      return true;
+    }
+    if (line.length < 12 || LABEL_RE.test(line)) return false;
+    if (this.seen.has(line)) {
+      this.dropped++;
+      return true;
+    }
+    this.seen.add(line);
+    return false;
+  }
+}
+
+const BLANKS_RE = /[ \t]+/g;
+
+/** Whitespace only: runs → one space, line starts and ends trimmed (the lossless part of {@link cleanInline}). */
+export function cleanWhitespace(line: string): string {
+  const s = line.replace(BLANKS_RE, " ");
+  const from = s.charCodeAt(0) === SPACE ? 1 : 0;
+  const to = s.length > from && s.charCodeAt(s.length - 1) === SPACE ? s.length - 1 : s.length;
+  return s.slice(from, to);
+}

@@ -1,0 +1,522 @@
+/**
+ * Markdown segmentation: one forward pass over the lines sorts them into
+ * verbatim runs (code, tables, lists, quotes, headings…) and prose runs, in a
+ * CommonMark-lite reading. Wherever a rule could go either way the line is
+ * verbatim: a prose line read as code costs a few tokens of savings, while
+ * code read as prose would be rewritten and broken.
+ *
+ * Known departures from CommonMark, all on the verbatim side: a fence opened
+ * inside a list item may close at any indent; an unclosed fence makes the
+ * rest of the document verbatim (CommonMark says so too); a line that merely
+ * starts like HTML opens an HTML block up to the next blank line.
+ */
+
+import { LineIndex } from "../../kernels/lines.js";
+
+/** What a run of lines is. Every kind but `prose` and `blank` is verbatim. */
+export type SegmentKind =
+  | "prose"
+  | "blank"
+  | "heading"
+  | "fence"
+  | "indented_code"
+  | "thematic_break"
+  | "table"
+  | "blockquote"
+  | "list"
+  | "link_def"
+  | "html"
+  | "image"
+  | "config"
+  | "front_matter"
+  | "script";
+
+/** A run of whole lines of one kind. Concatenating every segment's `text` gives the input back. */
+export interface Segment {
+  readonly kind: SegmentKind;
+  /** True for everything but prose and blank lines: never rewritten. */
+  readonly verbatim: boolean;
+  /** The lines as they stand in the input, line endings included. */
+  readonly text: string;
+  /** First line (0-based) and one past the last. */
+  readonly startLine: number;
+  readonly endLine: number;
+  /** 1–6 for headings (setext `=` is 1, `-` is 2), else 0. */
+  readonly level: number;
+}
+
+/** Counts the router and the compressor decide on. */
+export interface MarkdownStats {
+  lines: number;
+  blankLines: number;
+  proseLines: number;
+  verbatimLines: number;
+  /** Lines outside fences that look like configuration or script (`key: value`, `FOO=1`, `$ cmd`, `};`). */
+  configLines: number;
+  headings: number;
+  /** Fenced code blocks (closed or not), top-level or inside list items. */
+  fences: number;
+  /** True when a fence never closes (the rest of the document is then verbatim). */
+  unclosedFence: boolean;
+  /** True when the first line is `#!…`: a script, never prose. */
+  shebang: boolean;
+  /** True when config/script lines make up at least half the non-blank lines outside fences. */
+  configDominated: boolean;
+}
+
+/** The segments of a Markdown document and its {@link MarkdownStats}. */
+export interface MarkdownSegmentation {
+  segments: Segment[];
+  stats: MarkdownStats;
+}
+
+// Line kinds, indexed by number in a Uint8Array (one byte per line).
+const K = {
+  prose: 0, blank: 1, heading: 2, fence: 3, indented_code: 4, thematic_break: 5, table: 6, blockquote: 7,
+  list: 8, link_def: 9, html: 10, image: 11, config: 12, front_matter: 13, script: 14,
+} as const;
+const KIND_NAMES: readonly SegmentKind[] = [
+  "prose", "blank", "heading", "fence", "indented_code", "thematic_break", "table", "blockquote",
+  "list", "link_def", "html", "image", "config", "front_matter", "script",
+];
+
+const SPACE = 32;
+const TAB = 9;
+const BACKTICK = 96;
+const TILDE = 126;
+const HASH = 35;
+const GT = 62;
+const LT = 60;
+const PIPE = 124;
+const LBRACKET = 91;
+const BANG = 33;
+const DASH = 45;
+const EQUALS = 61;
+const STAR = 42;
+const UNDERSCORE = 95;
+const PLUS = 43;
+
+/** A config document is one where at least this share of lines outside fences looks like config. */
+const CONFIG_SHARE = 0.5;
+/** …and at least this many of them (three `key: value` lines do not make a config file). */
+const CONFIG_MIN_LINES = 3;
+/** Front matter must close within this many lines. */
+const FRONT_MATTER_MAX = 200;
+
+// Configuration and script shapes, tried only on lines that would otherwise be prose.
+const YAML_KEY_RE = /^["']?[a-z_][\w.-]*["']?:(?:\s|$)/;
+const ASSIGN_RE = /^(?:export\s+)?[A-Za-z_][\w.-]*\s*=/;
+const INI_SECTION_RE = /^\[[\w .:-]+\]\s*$/;
+const CODE_START_RE = /^(?:import|export|const|let|var|function|def|class|package|return|#include|#define|using|fn|pub|func|async|await|try|catch)\b[^\n]*[=({;:'"]/;
+const CODE_END_RE = /(?:[;{]|^[}\])]+[;,)]*)\s*$/;
+const LIST_CONFIG_RE = /^ *[-*+] +["']?[a-z_][\w.-]*["']?: /;
+
+/** Columns of leading whitespace (tab stops of 4) and the index of the first other character. */
+function leading(line: string): { indent: number; pos: number } {
+  let indent = 0;
+  let pos = 0;
+  for (; pos < line.length; pos++) {
+    const c = line.charCodeAt(pos);
+    if (c === SPACE) indent++;
+    else if (c === TAB) indent += 4 - (indent % 4);
+    else break;
+  }
+  return { indent, pos };
+}
+
+/** A fence opener at `pos`: its character and length, or null. Backtick info strings hold no backtick. */
+function fenceOpen(line: string, pos: number): { char: number; length: number } | null {
+  const c = line.charCodeAt(pos);
+  if (c !== BACKTICK && c !== TILDE) return null;
+  let n = pos;
+  while (n < line.length && line.charCodeAt(n) === c) n++;
+  if (n - pos < 3) return null;
+  if (c === BACKTICK && line.indexOf("`", n) !== -1) return null;
+  return { char: c, length: n - pos };
+}
+
+/** Whether the line at `pos` closes a fence of `char` × `length` (same char, at least as long, nothing after). */
+function fenceCloses(line: string, pos: number, char: number, length: number): boolean {
+  let n = pos;
+  while (n < line.length && line.charCodeAt(n) === char) n++;
+  if (n - pos < length) return false;
+  for (; n < line.length; n++) {
+    const c = line.charCodeAt(n);
+    if (c !== SPACE && c !== TAB) return false;
+  }
+  return true;
+}
+
+/** ATX heading level at `pos` (1–6), or 0. */
+function atxLevel(line: string, pos: number): number {
+  let n = pos;
+  while (n < line.length && n - pos < 7 && line.charCodeAt(n) === HASH) n++;
+  const level = n - pos;
+  if (level < 1 || level > 6) return 0;
+  if (n === line.length) return level;
+  const c = line.charCodeAt(n);
+  return c === SPACE || c === TAB ? level : 0;
+}
+
+/** Whether the rest of the line from `pos` is only `char` (and spaces/tabs), at least `min` of them. */
+function onlyChar(line: string, pos: number, char: number, min: number, spacesInside: boolean): boolean {
+  let count = 0;
+  let trailing = false;
+  for (let n = pos; n < line.length; n++) {
+    const c = line.charCodeAt(n);
+    if (c === char && !trailing) count++;
+    else if (c === SPACE || c === TAB) {
+      if (!spacesInside) trailing = true;
+    } else return false;
+  }
+  return count >= min;
+}
+
+function isThematicBreak(line: string, pos: number): boolean {
+  const c = line.charCodeAt(pos);
+  return (c === DASH || c === STAR || c === UNDERSCORE) && onlyChar(line, pos, c, 3, true);
+}
+
+/** Width of a list marker at `pos` including the spaces after it (the item's content offset), or 0. */
+function listMarker(line: string, pos: number): number {
+  const c = line.charCodeAt(pos);
+  let n = pos;
+  if (c === DASH || c === STAR || c === PLUS) n = pos + 1;
+  else {
+    while (n < line.length && n - pos < 10 && line.charCodeAt(n) >= 48 && line.charCodeAt(n) <= 57) n++;
+    if (n === pos || n - pos > 9) return 0;
+    const d = line.charCodeAt(n);
+    if (d !== 46 /* . */ && d !== 41 /* ) */) return 0;
+    n++;
+  }
+  if (n === line.length) return n - pos + 1;
+  const after = line.charCodeAt(n);
+  if (after !== SPACE && after !== TAB) return 0;
+  let spaces = 0;
+  while (n + spaces < line.length && line.charCodeAt(n + spaces) === SPACE && spaces < 5) spaces++;
+  // Five or more spaces: the content is indented code and the offset is marker + 1.
+  return n - pos + (spaces >= 5 || n + spaces === line.length ? 1 : Math.max(1, spaces));
+}
+
+/** `[label]: destination` at `pos`. */
+function isLinkDef(line: string, pos: number): boolean {
+  if (line.charCodeAt(pos) !== LBRACKET) return false;
+  const close = line.indexOf("]:", pos + 1);
+  if (close <= pos + 1) return false;
+  // The label has no unescaped bracket, and something follows the colon.
+  for (let n = pos + 1; n < close; n++) {
+    const c = line.charCodeAt(n);
+    if (c === LBRACKET || c === 93) return false;
+  }
+  return line.slice(close + 2).trim().length > 0;
+}
+
+function isHtmlStart(line: string, pos: number): boolean {
+  if (line.charCodeAt(pos) !== LT || pos + 1 >= line.length) return false;
+  const c = line.charCodeAt(pos + 1);
+  return (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 47 /* / */ || c === BANG || c === 63 /* ? */;
+}
+
+function isImageStart(line: string, pos: number): boolean {
+  return line.startsWith("![", pos) || line.startsWith("[![", pos);
+}
+
+/** A GFM table delimiter row: cells of `:?-+:?` between pipes. */
+function isTableDelimiter(line: string): boolean {
+  let dashes = 0;
+  let pipes = 0;
+  for (let n = 0; n < line.length; n++) {
+    const c = line.charCodeAt(n);
+    if (c === DASH) dashes++;
+    else if (c === PIPE) pipes++;
+    else if (c !== 58 /* : */ && c !== SPACE && c !== TAB) return false;
+  }
+  return dashes >= 1 && (pipes >= 1 || dashes >= 3) && pipes + dashes > 1;
+}
+
+/** Whether a would-be prose line looks like configuration or script. `opensParagraph`: no prose line just above. */
+function looksLikeConfig(line: string, pos: number, opensParagraph: boolean): boolean {
+  const body = pos === 0 ? line : line.slice(pos);
+  if (body.startsWith("$ ") || body === "$") return true;
+  if (ASSIGN_RE.test(body) || INI_SECTION_RE.test(body)) return true;
+  if (YAML_KEY_RE.test(body)) {
+    // `key: value` with a short value; a lowercase label before a sentence is prose.
+    let words = 0;
+    for (let n = body.indexOf(":") + 1; n < body.length && words <= 8; n++) {
+      if (body.charCodeAt(n) === SPACE && n + 1 < body.length && body.charCodeAt(n + 1) !== SPACE) words++;
+    }
+    return words <= 8;
+  }
+  if (!opensParagraph) return false;
+  return CODE_END_RE.test(body) || CODE_START_RE.test(body);
+}
+
+/**
+ * Splits a Markdown (or plain prose) document into runs of verbatim and prose
+ * lines, and counts what the router and compressor need. Never throws;
+ * joining the segments' text gives `text` back exactly.
+ * @example segmentMarkdown("# Title\n\nSome prose.\n").segments.map((s) => s.kind) // ["heading", "blank", "prose"]
+ */
+export function segmentMarkdown(text: string, lines: LineIndex = LineIndex.of(text)): MarkdownSegmentation {
+  const n = lines.count;
+  const kinds = new Uint8Array(n);
+  // 1 where a segment must start even though the kind did not change (a new fence, each heading).
+  const breaks = new Uint8Array(n + 1);
+  const levels = new Uint8Array(n);
+  const stats: MarkdownStats = {
+    lines: n, blankLines: 0, proseLines: 0, verbatimLines: 0, configLines: 0, headings: 0, fences: 0,
+    unclosedFence: false, shebang: false, configDominated: false,
+  };
+  if (n === 0) return { segments: [], stats };
+
+  if (lines.line(0).startsWith("#!")) {
+    stats.shebang = true;
+    kinds.fill(K.script);
+  } else {
+    classify(lines, kinds, breaks, levels, stats);
+  }
+
+  const segments: Segment[] = [];
+  let start = 0;
+  let nonBlankOutsideFences = 0;
+  for (let i = 0; i < n; i++) {
+    const k = kinds[i];
+    if (k === K.blank) stats.blankLines++;
+    else if (k === K.prose) stats.proseLines++;
+    else stats.verbatimLines++;
+    if (k !== K.blank && k !== K.fence && k !== K.script) nonBlankOutsideFences++;
+    if (i + 1 === n || kinds[i + 1] !== k || breaks[i + 1] === 1) {
+      segments.push({
+        kind: KIND_NAMES[k],
+        verbatim: k !== K.prose && k !== K.blank,
+        text: lines.slice(start, i + 1),
+        startLine: start,
+        endLine: i + 1,
+        level: levels[start],
+      });
+      start = i + 1;
+    }
+  }
+  stats.configDominated = stats.configLines >= CONFIG_MIN_LINES && stats.configLines >= CONFIG_SHARE * nonBlankOutsideFences;
+  return { segments, stats };
+}
+
+/** The one pass: fills `kinds`, `breaks` and `levels`, and the counts of `stats`. */
+function classify(lines: LineIndex, kinds: Uint8Array, breaks: Uint8Array, levels: Uint8Array, stats: MarkdownStats): void {
+  const n = lines.count;
+  let first = 0;
+  // YAML front matter: `---` on the first line, closed by `---` or `...`.
+  if (lines.line(0) === "---") {
+    for (let i = 1; i < n && i < FRONT_MATTER_MAX; i++) {
+      const l = lines.line(i);
+      if (l === "---" || l === "...") {
+        kinds.fill(K.front_matter, 0, i + 1);
+        first = i + 1;
+        break;
+      }
+    }
+  }
+
+  // Open fence: its character, length, and whether it sits in a list item (then it closes at any indent).
+  let fenceChar = 0;
+  let fenceLength = 0;
+  let fenceKind: number = K.fence;
+  let inHtmlComment = false;
+  let inHtmlBlock = false;
+  let inTable = false;
+  let inQuote = false;
+  let inList = false;
+  let listIndent = 0;
+  // Blank lines seen since the last non-blank line, and where they began (they join a list or code block that goes on).
+  let blanks = 0;
+  let blankFrom = 0;
+  // Kind of the last non-blank line.
+  let prev: number = K.blank;
+
+  for (let i = first; i < n; i++) {
+    const line = lines.line(i);
+    const { indent, pos } = leading(line);
+    const isBlank = pos === line.length;
+
+    if (fenceChar !== 0) {
+      kinds[i] = fenceKind;
+      const closes = !isBlank && (fenceKind === K.list || indent <= 3) && fenceCloses(line, pos, fenceChar, fenceLength);
+      if (closes) fenceChar = 0;
+      continue;
+    }
+    if (inHtmlComment) {
+      kinds[i] = K.html;
+      if (line.includes("-->")) inHtmlComment = false;
+      continue;
+    }
+    if (isBlank) {
+      kinds[i] = K.blank;
+      if (blanks === 0) blankFrom = i;
+      blanks++;
+      inHtmlBlock = false;
+      inTable = false;
+      inQuote = false;
+      continue;
+    }
+
+    const afterBlank = blanks > 0;
+    const paragraphOpen = !afterBlank && prev === K.prose;
+    let kind: number = -1;
+
+    // A list goes on with indented continuation lines, new items, and lazy lines right under an item.
+    if (inList) {
+      const marker = indent <= listIndent + 3 ? listMarker(line, pos) : 0;
+      if (indent >= listIndent && indent > 0 || marker > 0 && !isThematicBreak(line, pos) || !afterBlank && startsNoBlock(line, pos, indent)) {
+        kind = K.list;
+        if (afterBlank) kinds.fill(K.list, blankFrom, i);
+        const fence = fenceOpen(line, pos);
+        if (fence !== null) {
+          fenceChar = fence.char;
+          fenceLength = fence.length;
+          fenceKind = K.list;
+          stats.fences++;
+        }
+        if (LIST_CONFIG_RE.test(line)) stats.configLines++;
+      } else {
+        inList = false;
+      }
+    }
+
+    if (kind === -1 && inHtmlBlock) kind = K.html;
+    if (kind === -1 && inQuote && !afterBlank && startsNoBlock(line, pos, indent)) kind = K.blockquote;
+
+    if (kind === -1 && indent >= 4 && !paragraphOpen) {
+      kind = K.indented_code;
+      if (afterBlank && prev === K.indented_code) kinds.fill(K.indented_code, blankFrom, i);
+      if (prev !== K.indented_code) breaks[i] = 1;
+    }
+
+    if (kind === -1 && indent < 4) kind = blockStart(line, pos, i);
+    if (kind === -1) {
+      kind = looksLikeConfig(line, pos, !paragraphOpen) ? K.config : K.prose;
+      if (kind === K.config) stats.configLines++;
+    }
+    kinds[i] = kind;
+    blanks = 0;
+    prev = kind;
+    // A block ends where a line of another kind begins (lazy lines were claimed above).
+    if (kind !== K.blockquote) inQuote = false;
+    if (kind !== K.table) inTable = false;
+    if (kind !== K.html) inHtmlBlock = false;
+  }
+  if (fenceChar !== 0) stats.unclosedFence = true;
+
+  /** Kind of a block that starts at `pos` on line `i` (indent ≤ 3), or -1 for prose-or-config. */
+  function blockStart(line: string, pos: number, i: number): number {
+    const c = line.charCodeAt(pos);
+    const paragraphOpen = blanks === 0 && prev === K.prose;
+    if (c === BACKTICK || c === TILDE) {
+      const fence = fenceOpen(line, pos);
+      if (fence !== null) {
+        fenceChar = fence.char;
+        fenceLength = fence.length;
+        fenceKind = K.fence;
+        stats.fences++;
+        breaks[i] = 1;
+        return K.fence;
+      }
+    }
+    if (c === HASH) {
+      const level = atxLevel(line, pos);
+      if (level > 0) return heading(i, level);
+    }
+    // Setext underline: the paragraph just above becomes the heading.
+    if (paragraphOpen && (c === EQUALS || c === DASH) && onlyChar(line, pos, c, 1, false)) {
+      let top = i - 1;
+      while (top > 0 && kinds[top - 1] === K.prose && breaks[top] === 0) top--;
+      kinds.fill(K.heading, top, i);
+      breaks[top] = 1;
+      levels[top] = c === EQUALS ? 1 : 2;
+      stats.headings++;
+      breaks[i + 1] = 1;
+      return K.heading;
+    }
+    if (isThematicBreak(line, pos)) {
+      breaks[i] = 1;
+      breaks[i + 1] = 1;
+      return K.thematic_break;
+    }
+    if (c === GT) {
+      inQuote = true;
+      return K.blockquote;
+    }
+    const marker = listMarker(line, pos);
+    if (marker > 0) {
+      inList = true;
+      listIndent = leading(line).indent + marker;
+      if (LIST_CONFIG_RE.test(line)) stats.configLines++;
+      return K.list;
+    }
+    if (c === LBRACKET && isLinkDef(line, pos)) return K.link_def;
+    if (isImageStart(line, pos)) return K.image;
+    if (isHtmlStart(line, pos)) {
+      if (line.startsWith("<!--", pos)) {
+        if (line.indexOf("-->", pos + 4) === -1) inHtmlComment = true;
+      } else {
+        inHtmlBlock = true;
+      }
+      return K.html;
+    }
+    if (line.indexOf("|") !== -1) {
+      if (inTable || c === PIPE || i + 1 < lines.count && isTableDelimiter(lines.line(i + 1))) {
+        inTable = true;
+        return K.table;
+      }
+    }
+    return -1;
+  }
+
+  function heading(i: number, level: number): number {
+    levels[i] = level;
+    breaks[i] = 1;
+    breaks[i + 1] = 1;
+    stats.headings++;
+    return K.heading;
+  }
+}
+
+/** Whether a line could only continue the block above (it opens no block of its own). */
+function startsNoBlock(line: string, pos: number, indent: number): boolean {
+  if (indent >= 4) return true;
+  const c = line.charCodeAt(pos);
+  if (c === HASH && atxLevel(line, pos) > 0) return false;
+  if ((c === BACKTICK || c === TILDE) && fenceOpen(line, pos) !== null) return false;
+  if (isThematicBreak(line, pos)) return false;
+  if (c === GT || isHtmlStart(line, pos)) return false;
+  return true;
+}
+
+/**
+ * The items of a list segment: `[start, end)` offsets of each item (its
+ * marker line at the list's own indent and every line up to the next such
+ * line). Text before the first marker belongs to the first item.
+ */
+export function listItemSpans(text: string): Array<{ start: number; end: number }> {
+  const spans: Array<{ start: number; end: number }> = [];
+  let base = -1;
+  let from = 0;
+  while (from < text.length) {
+    let nl = text.indexOf("\n", from);
+    nl = nl === -1 ? text.length : nl + 1;
+    let lineEnd = nl;
+    while (lineEnd > from && (text.charCodeAt(lineEnd - 1) === 10 || text.charCodeAt(lineEnd - 1) === 13)) lineEnd--;
+    const line = text.slice(from, lineEnd);
+    const { indent, pos } = leading(line);
+    if (base === -1 && pos < line.length) base = indent;
+    if (pos < line.length && indent <= base + 1 && listMarker(line, pos) > 0 && !isThematicBreak(line, pos)) {
+      if (spans.length > 0) spans[spans.length - 1].end = from;
+      spans.push({ start: spans.length === 0 ? 0 : from, end: nl });
+    } else if (spans.length > 0) {
+      spans[spans.length - 1].end = nl;
+    }
+    from = nl;
+  }
+  if (spans.length === 0 && text.length > 0) spans.push({ start: 0, end: text.length });
+  else if (spans.length > 0) spans[spans.length - 1].end = text.length;
+  return spans;
+}

@@ -1,0 +1,70 @@
+/**
+ * Sentence boundaries in a prose paragraph, found by one linear scan: a
+ * `.`, `!` or `?` (with any closing quotes or brackets) followed by
+ * whitespace and something that can open a sentence. Never inside a code
+ * span or a link's brackets, and never after a common abbreviation or an
+ * initial, so `e.g. Foo` and `J. Smith` stay whole.
+ */
+
+/** One sentence: `[start, end)` in the paragraph, trailing whitespace excluded. */
+export interface SentenceSpan {
+  start: number;
+  end: number;
+}
+
+const ABBREVIATIONS = new Set([
+  "e.g", "i.e", "etc", "vs", "cf", "mr", "mrs", "ms", "dr", "prof", "st", "fig", "no", "approx", "inc", "ltd", "jr", "sr", "al", "eq", "vol", "p", "pp",
+]);
+
+function isSpace(c: number): boolean {
+  return c === 32 || c === 9 || c === 10 || c === 13;
+}
+
+/** Whether a sentence can start with `c`: an uppercase letter, digit, quote, bracket, backtick or emphasis. */
+function opensSentence(c: number): boolean {
+  return (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 34 || c === 39 || c === 96 || c === 91 || c === 40 || c === 42 || c === 95 || c > 0xbf;
+}
+
+/** Whether the word ending just before `dot` is an abbreviation or a one-letter initial. */
+function endsAbbreviation(text: string, dot: number): boolean {
+  let start = dot;
+  while (start > 0 && !isSpace(text.charCodeAt(start - 1)) && text.charCodeAt(start - 1) !== 40) start--;
+  const word = text.slice(start, dot).toLowerCase();
+  if (word.length === 1 && /[a-z]/.test(word)) return true;
+  return ABBREVIATIONS.has(word);
+}
+
+/** Splits a paragraph into sentences (at least one when it has any non-space text). */
+export function splitSentences(text: string): SentenceSpan[] {
+  const spans: SentenceSpan[] = [];
+  const n = text.length;
+  let start = 0;
+  while (start < n && isSpace(text.charCodeAt(start))) start++;
+  let bracketDepth = 0;
+  let inCode = false;
+  for (let i = start; i < n; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 96) {
+      inCode = !inCode;
+      continue;
+    }
+    if (inCode) continue;
+    if (c === 91) bracketDepth++;
+    else if (c === 93 && bracketDepth > 0) bracketDepth--;
+    if (bracketDepth > 0 || (c !== 46 && c !== 33 && c !== 63)) continue;
+    let end = i + 1;
+    while (end < n && (text.charCodeAt(end) === 34 || text.charCodeAt(end) === 39 || text.charCodeAt(end) === 41 || text.charCodeAt(end) === 42)) end++;
+    if (end >= n || !isSpace(text.charCodeAt(end))) continue;
+    let next = end;
+    while (next < n && isSpace(text.charCodeAt(next))) next++;
+    if (next >= n || !opensSentence(text.charCodeAt(next))) continue;
+    if (c === 46 && endsAbbreviation(text, i)) continue;
+    spans.push({ start, end });
+    start = next;
+    i = next - 1;
+  }
+  let end = n;
+  while (end > start && isSpace(text.charCodeAt(end - 1))) end--;
+  if (end > start) spans.push({ start, end });
+  return spans;
+}

@@ -1,0 +1,141 @@
+import { hasMarker } from "../ccr/marker.js";
+import { queryTerms } from "./json/array-crush.js";
+import { parseHeaderAligned, parseLsListing } from "./tabular/aligned.js";
+import { parseDelimited } from "./tabular/csv.js";
+import { describeOmitted, describeRepeats } from "./tabular/describe.js";
+import { NOTE_PREFIX, factorConstants } from "./tabular/factor.js";
+import { keepRows, signalRows } from "./tabular/keep-rows.js";
+import { hasProseColumn, keepDistinctMessages } from "./tabular/near-duplicates.js";
+import { rowRecords, type Table } from "./tabular/table.js";
+import { scaled, type Compressor, type CompressorInput, type CompressorOutput } from "./types.js";
+
+/**
+ * The tabular compressor: CSV/TSV (quoted fields, embedded newlines, CRLF,
+ * bare-CR files) and whitespace-aligned tables (`ls -la`, `ps aux`, `df -h`,
+ * `docker ps`).
+ *
+ * When dropping is allowed, rows are sampled with the JSON array crusher's
+ * keep-rules plus rare categorical values (tabular/keep-rows.ts); tables of
+ * messages (a free-text column, like `git log` subjects) only lose rows that
+ * repeat another but for numbers (tabular/near-duplicates.ts). Kept rows are
+ * the input's exact bytes, in their order, so the agent can quote them back;
+ * the header and lines outside the table (`total 2204`) always stay, and one
+ * marker at the first gap says how many rows were omitted and what they share.
+ *
+ * When nothing is dropped (lossless mode, a short table, or distinct entities
+ * with an id column none of which stands out: tabular/keep-rows.ts), constant
+ * columns are stated once and cut from every row (tabular/factor.ts), a
+ * rewrite that loses nothing.
+ *
+ * Our own output (a marker, or the constant-column note) returns null, so a
+ * second pass changes nothing.
+ */
+
+/** Base caps at the default profile; `input.scale` multiplies them. */
+const CAPS = {
+  /** Rows kept from a sampled table, unless more carry a signal. */
+  rowBudget: 20,
+  /** Tables of at most this many rows are never sampled. */
+  minRows: 12,
+  head: 3,
+  tail: 2,
+  /** Message tables up to this many rows keep every distinct row; longer ones are sampled. */
+  messageRows: 300,
+} as const;
+
+/** Reads the input as one of the table shapes, the most specific first. */
+function parseTable(text: string): Table | null {
+  return parseLsListing(text) ?? parseDelimited(text) ?? parseHeaderAligned(text);
+}
+
+/** Joins output lines with the input's own separator, ending as the input ended. */
+function join(lines: string[], table: Table): string {
+  return lines.join(table.separator) + (table.endsWithSeparator ? table.separator : "");
+}
+
+interface Sampling {
+  /** Positions (ascending, into the rows) of kept rows. */
+  kept: number[];
+  summary: string;
+  strategy: string;
+}
+
+function sample(table: Table, rows: Int32Array, input: CompressorInput): Sampling | null {
+  const s = input.scale;
+  const terms = queryTerms(input.hint.query);
+  if (rows.length <= scaled(CAPS.messageRows, s) && hasProseColumn(table, rows)) {
+    const kept = keepDistinctMessages(table, rows, signalRows(table, rows, terms));
+    return kept === null ? null : { kept, summary: describeRepeats(rows.length, rows.length - kept.length), strategy: "repeats" };
+  }
+  const kept = keepRows(table, rows, {
+    budget: scaled(CAPS.rowBudget, s, 4),
+    minRows: CAPS.minRows,
+    head: scaled(CAPS.head, s, 1),
+    tail: scaled(CAPS.tail, s, 1),
+    queryTerms: terms,
+  });
+  if (kept === null) return null;
+  const dropped: number[] = [];
+  let next = 0;
+  for (let k = 0; k < rows.length; k++) {
+    if (next < kept.length && kept[next] === k) next++;
+    else dropped.push(rows[k]);
+  }
+  return { kept, summary: describeOmitted(table, rows.length, dropped), strategy: "sample" };
+}
+
+/** Kept rows and every non-row line in input order, with the marker where rows first go missing. */
+function renderSample(table: Table, picked: Sampling, marker: string): string {
+  const { text } = table;
+  const out: string[] = [];
+  let row = 0;
+  let next = 0;
+  let isMarked = false;
+  for (let r = 0; r < table.recordCount; r++) {
+    if (table.isRow[r] === 0) {
+      out.push(text.slice(table.recordStart[r], table.recordEnd[r]));
+      continue;
+    }
+    if (next < picked.kept.length && picked.kept[next] === row) {
+      out.push(text.slice(table.recordStart[r], table.recordEnd[r]));
+      next++;
+    } else if (!isMarked) {
+      out.push(marker);
+      isMarked = true;
+    }
+    row++;
+  }
+  return join(out, table);
+}
+
+/** The tabular compressor (CSV/TSV and aligned tables). */
+export const tabularCompressor: Compressor = {
+  name: "tabular",
+  compress(input: CompressorInput): CompressorOutput | null {
+    const { text } = input;
+    if (text.startsWith(NOTE_PREFIX) || hasMarker(text)) return null;
+    const table = parseTable(text);
+    if (table === null) return null;
+    const rows = rowRecords(table);
+    if (input.canDrop) {
+      const picked = sample(table, rows, input);
+      if (picked !== null) {
+        const output = renderSample(table, picked, input.marker(picked.summary));
+        if (output.length < text.length) {
+          return {
+            output,
+            lossy: true,
+            detail: { rows: rows.length, rowsKept: picked.kept.length, rowsDropped: rows.length - picked.kept.length, step: picked.strategy },
+          };
+        }
+      }
+    }
+    const factoring = factorConstants(table, rows);
+    if (factoring === null) return null;
+    const lines = [factoring.note];
+    for (let r = 0; r < table.recordCount; r++) lines.push(factoring.rewrite(r));
+    const output = join(lines, table);
+    if (output.length >= text.length) return null;
+    return { output, lossy: false, detail: { rows: rows.length, step: "factor" } };
+  },
+};

@@ -1,0 +1,113 @@
+/**
+ * The recall tool: one name, one description, one JSON schema, emitted in
+ * each provider's tool format. A model that sees a `[[pithy:KEY …]]` marker
+ * in a tool result calls it with `{ key: KEY }` and gets the original back
+ * (see handle-recall.ts). Every form is built from the same three constants,
+ * so the model reads the same words whichever provider carries them.
+ */
+import { PithyConfigError } from "../errors.js";
+
+/** The recall tool's name in every provider format. */
+export const RECALL_TOOL_NAME = "pithy_recall";
+
+/** Tells the model when (and only when) to call the recall tool. */
+export const RECALL_TOOL_DESCRIPTION =
+  "Returns the complete original output of an earlier tool call that was shortened. " +
+  "A shortened tool result contains a marker like [[pithy:KEY what was omitted]]. " +
+  "Call this only when you need the omitted part to continue, passing KEY (the hex digits after \"pithy:\"). " +
+  "Do not call it for results without such a marker.";
+
+/** The JSON schema of the recall tool's input: `{ key: string }`. */
+export interface RecallToolSchema {
+  type: "object";
+  properties: { key: { type: "string"; description: string } };
+  required: ["key"];
+  additionalProperties: false;
+}
+
+/** Tool formats the recall tool is emitted in. */
+export type RecallToolFormat = "openai-chat" | "openai-responses" | "anthropic" | "mcp" | "ai-sdk";
+
+/** OpenAI Chat Completions: `{ type: "function", function: { name, description, parameters } }`. */
+export interface OpenAIChatRecallTool {
+  type: "function";
+  function: { name: string; description: string; parameters: RecallToolSchema };
+}
+/** OpenAI Responses: `{ type: "function", name, description, parameters }`. */
+export interface OpenAIResponsesRecallTool {
+  type: "function";
+  name: string;
+  description: string;
+  parameters: RecallToolSchema;
+}
+/** Anthropic Messages: `{ name, description, input_schema }`. */
+export interface AnthropicRecallTool {
+  name: string;
+  description: string;
+  input_schema: RecallToolSchema;
+}
+/** MCP `tools/list` entry: `{ name, description, inputSchema }`. */
+export interface McpRecallTool {
+  name: string;
+  description: string;
+  inputSchema: RecallToolSchema;
+}
+/** AI SDK language-model function tool (`params.tools` of a middleware): `{ type: "function", name, description, inputSchema }`. */
+export interface AiSdkRecallTool {
+  type: "function";
+  name: string;
+  description: string;
+  inputSchema: RecallToolSchema;
+}
+
+/** The recall tool definition in each format. */
+export interface RecallToolByFormat {
+  "openai-chat": OpenAIChatRecallTool;
+  "openai-responses": OpenAIResponsesRecallTool;
+  anthropic: AnthropicRecallTool;
+  mcp: McpRecallTool;
+  "ai-sdk": AiSdkRecallTool;
+}
+
+/** A fresh copy of the recall tool's input schema (callers and SDKs may mutate what they get). */
+export function recallToolSchema(): RecallToolSchema {
+  return {
+    type: "object",
+    properties: {
+      key: { type: "string", description: "The KEY of a [[pithy:KEY …]] marker (32 or more hex digits)." },
+    },
+    required: ["key"],
+    additionalProperties: false,
+  };
+}
+
+/**
+ * The recall tool's definition in one provider's format, as a fresh object.
+ * @example
+ * const tools = [...myTools, recallTool("anthropic")];
+ */
+export function recallTool<F extends RecallToolFormat>(format: F): RecallToolByFormat[F] {
+  const name = RECALL_TOOL_NAME;
+  const description = RECALL_TOOL_DESCRIPTION;
+  const schema = recallToolSchema();
+  // Own-property lookup: a format like "constructor" must not reach Object.prototype.
+  const forms: { [K in RecallToolFormat]: () => RecallToolByFormat[K] } = {
+    "openai-chat": () => ({ type: "function", function: { name, description, parameters: schema } }),
+    "openai-responses": () => ({ type: "function", name, description, parameters: schema }),
+    anthropic: () => ({ name, description, input_schema: schema }),
+    mcp: () => ({ name, description, inputSchema: schema }),
+    "ai-sdk": () => ({ type: "function", name, description, inputSchema: schema }),
+  };
+  const make = Object.prototype.hasOwnProperty.call(forms, format) ? forms[format] : undefined;
+  if (make === undefined) throw new PithyConfigError("format", "openai-chat, openai-responses, anthropic, mcp or ai-sdk", format);
+  return make();
+}
+
+/** The name a tool definition declares, in any of the formats above (or undefined). */
+export function toolDefinitionName(tool: unknown): string | undefined {
+  if (typeof tool !== "object" || tool === null) return undefined;
+  const t = tool as { name?: unknown; function?: { name?: unknown } };
+  if (typeof t.name === "string") return t.name;
+  if (typeof t.function === "object" && t.function !== null && typeof t.function.name === "string") return t.function.name;
+  return undefined;
+}

@@ -1,0 +1,81 @@
+import { describe, expect, it } from "vitest";
+import { Tiktoken } from "js-tiktoken/lite";
+import o200k from "js-tiktoken/ranks/o200k_base";
+import { markdownCompressor, segmentMarkdown } from "../../../src/compressors/markdown.js";
+import { formatMarker, hasMarker, parseMarkers } from "../../../src/ccr/marker.js";
+import { LineIndex } from "../../../src/kernels/lines.js";
+import { loadCorpus } from "../../support/corpus.js";
+
+const KEY = "0".repeat(32);
+const encoder = new Tiktoken(o200k);
+const tokens = (text: string) => encoder.encode(text).length;
+
+const cases = (await loadCorpus()).filter((c) => c.class === "markdown");
+
+function compress(text: string, query?: string): string {
+  const result = markdownCompressor.compress({
+    text, lines: LineIndex.of(text), type: "markdown", hint: { query }, scale: 1, canDrop: true, marker: (s) => formatMarker(KEY, s),
+  });
+  return result === null ? text : result.output;
+}
+
+describe("markdown compressor on the corpus", () => {
+  it("has the three Markdown cases", () => {
+    expect(cases.map((c) => c.id).sort()).toEqual([
+      "markdown-k8s-guestbook-go-readme", "markdown-retrofit-changelog", "markdown-undici-docs-dispatcher",
+    ]);
+  });
+
+  for (const c of cases) {
+    describe(c.id, () => {
+      const out = compress(c.text);
+
+      it("keeps every must_keep string visible", () => {
+        for (const s of c.must_keep) expect(out).toContain(s);
+      });
+
+      it("saves at least 25 % of o200k tokens without a query", () => {
+        expect(tokens(out)).toBeLessThanOrEqual(tokens(c.text) * 0.75);
+      });
+
+      it("writes every verbatim block it keeps byte for byte", () => {
+        for (const s of segmentMarkdown(out).segments) {
+          if (!s.verbatim || hasMarker(s.text)) continue;
+          // Items shown from a collapsed section are separated by "…" lines: each stretch is whole.
+          for (const stretch of s.text.split(/^…\r?\n/m)) expect(c.text).toContain(stretch);
+        }
+      });
+
+      it("keeps every heading of the original", () => {
+        for (const s of segmentMarkdown(c.text).segments) if (s.kind === "heading") expect(out).toContain(s.text);
+      });
+
+      it("names one and the same stored original in every marker", () => {
+        const keys = new Set(parseMarkers(out).map((m) => m.key));
+        expect([...keys]).toEqual([KEY]);
+      });
+
+      it("keeps the must_keep strings and saves tokens with a query too", () => {
+        const withQuery = compress(c.text, "error handling and cleanup");
+        for (const s of c.must_keep) expect(withQuery).toContain(s);
+        expect(tokens(withQuery)).toBeLessThan(tokens(c.text));
+      });
+
+      it("finds nothing more to do on its own output", () => {
+        expect(compress(out)).toBe(out);
+      });
+    });
+  }
+
+  it("keeps the query's section of the API reference whole", () => {
+    const doc = cases.find((c) => c.id === "markdown-undici-docs-dispatcher")!;
+    const start = doc.text.indexOf("### `dispatcher.upgrade(");
+    const section = doc.text.slice(start, doc.text.indexOf("### `dispatcher.compose("));
+    const blocks = segmentMarkdown(section).segments.filter((s) => s.verbatim && s.kind !== "html");
+    expect(blocks.length).toBeGreaterThan(2);
+    const without = compress(doc.text);
+    const withQuery = compress(doc.text, "upgrade protocol");
+    expect(blocks.every((b) => without.includes(b.text))).toBe(false);
+    for (const b of blocks) expect(withQuery).toContain(b.text);
+  });
+});

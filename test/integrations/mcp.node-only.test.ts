@@ -1,0 +1,190 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import process from "node:process";
+import { McpError } from "@modelcontextprotocol/sdk/types.js";
+import { RECALL_TOOL_DESCRIPTION, recallToolSchema } from "../../src/messages/recall-tool.js";
+import { corpusCases, readCase, type CorpusCase } from "../support/corpus.js";
+import { bundleMcpServer, startMcpSession, type McpSession } from "./fixtures/mcp-process.js";
+
+type TextBlock = { type: "text"; text: string };
+
+const root = mkdtempSync(join(tmpdir(), "pithy-mcp-"));
+const storeDir = join(root, "store");
+let bundle = "";
+let session: McpSession;
+let pytest: CorpusCase & { text: string };
+
+beforeAll(async () => {
+  bundle = await bundleMcpServer(root);
+  session = await startMcpSession(bundle, storeDir);
+  const found = (await corpusCases()).find((c) => c.id === "log-requests-pytest-fail");
+  if (found === undefined) throw new Error("corpus case log-requests-pytest-fail is missing");
+  pytest = { ...found, text: await readCase(found) };
+}, 60_000);
+
+afterAll(async () => {
+  await session?.transport.close();
+  rmSync(root, { recursive: true, force: true });
+});
+
+/** The text blocks of a tool result (the SDK types `callTool`'s answer as a union with a legacy shape). */
+function texts(result: unknown): string[] {
+  return (result as { content: TextBlock[] }).content.map((block) => block.text);
+}
+
+async function compressPytest(s: McpSession) {
+  return s.client.callTool({ name: "pithy_compress", arguments: { content: pytest.text, tool: "Bash" } });
+}
+
+describe("pithy's MCP server, through the SDK client over stdio", () => {
+  it("introduces itself as pithy with the package's version", () => {
+    const pkg = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as { version: string };
+    expect(session.client.getServerVersion()).toEqual({ name: "pithy", version: pkg.version });
+    expect(session.client.getServerCapabilities()?.tools).toBeDefined();
+  });
+
+  it("lists pithy_compress, pithy_recall and pithy_stats with JSON Schemas of their arguments", async () => {
+    const { tools } = await session.client.listTools();
+    expect(tools.map((t) => t.name)).toEqual(["pithy_compress", "pithy_recall", "pithy_stats"]);
+    expect(tools[0].inputSchema.required).toEqual(["content"]);
+    expect(tools[0].outputSchema?.required).toContain("tokensOut");
+    expect(tools[1]).toMatchObject({ description: RECALL_TOOL_DESCRIPTION, inputSchema: recallToolSchema() });
+  });
+
+  it("compresses a pytest log into fewer tokens that still show every failure", async () => {
+    const result = await compressPytest(session);
+    expect(result.isError).toBeFalsy();
+    const [output] = texts(result);
+    const fields = result.structuredContent as { action: string; tokensIn: number; tokensOut: number; key?: string };
+    expect(fields).toMatchObject({ action: "compressed", type: "log" });
+    expect(fields.tokensOut).toBeLessThan(fields.tokensIn);
+    expect(output.length).toBeLessThan(pytest.text.length);
+    for (const kept of pytest.must_keep) expect(output).toContain(kept);
+    expect(output).toContain(`[[pithy:${fields.key}`);
+  });
+
+  it("mirrors the structured result as one JSON line in a second text block", async () => {
+    const result = await compressPytest(session);
+    const blocks = texts(result);
+    expect(blocks).toHaveLength(2);
+    expect(blocks[1]).not.toContain("\n");
+    expect(JSON.parse(blocks[1])).toEqual(result.structuredContent);
+  });
+
+  it("recalls the exact original behind the key of a compressed output", async () => {
+    const key = ((await compressPytest(session)).structuredContent as { key: string }).key;
+    const recalled = await session.client.callTool({ name: "pithy_recall", arguments: { key } });
+    expect(recalled.isError).toBeFalsy();
+    expect(texts(recalled)).toEqual([pytest.text]);
+  });
+
+  it("recalls the original when the model passes the whole marker as the key", async () => {
+    const output = texts(await compressPytest(session))[0];
+    const marker = /\[\[pithy:[^\]]*\]\]/.exec(output)?.[0] ?? "";
+    expect(marker).not.toBe("");
+    const recalled = await session.client.callTool({ name: "pithy_recall", arguments: { key: marker } });
+    expect(texts(recalled)).toEqual([pytest.text]);
+  });
+
+  it("answers a recall call without a key with a plain isError message", async () => {
+    const recalled = await session.client.callTool({ name: "pithy_recall", arguments: {} });
+    expect(recalled.isError).toBe(true);
+    expect(texts(recalled)[0]).toMatch(/^pithy: the recall call needs \{"key"/);
+  });
+
+  it("answers a recall of an unknown key with a plain isError message", async () => {
+    const recalled = await session.client.callTool({ name: "pithy_recall", arguments: { key: "0".repeat(32) } });
+    expect(recalled.isError).toBe(true);
+    expect(texts(recalled)[0]).toMatch(/^pithy: key 0{32} is unknown or has expired/);
+  });
+
+  it("answers a recall of something that is not a key with a plain isError message", async () => {
+    const recalled = await session.client.callTool({ name: "pithy_recall", arguments: { key: "../../etc/passwd" } });
+    expect(recalled.isError).toBe(true);
+    expect(texts(recalled)[0]).toMatch(/^pithy: /);
+    expect(texts(recalled)[0]).not.toMatch(/\n\s+at /);
+  });
+
+  it("answers a compress call without content, or with a non-string hint, with an isError message", async () => {
+    const missing = await session.client.callTool({ name: "pithy_compress", arguments: { tool: "Bash" } });
+    expect(missing.isError).toBe(true);
+    expect(texts(missing)[0]).toContain('"content"');
+    const badHint = await session.client.callTool({ name: "pithy_compress", arguments: { content: "x", query: 42 } });
+    expect(badHint.isError).toBe(true);
+    expect(texts(badHint)[0]).toContain('"query"');
+  });
+
+  it("returns short content unchanged with the reason it was skipped", async () => {
+    const result = await session.client.callTool({ name: "pithy_compress", arguments: { content: "ok\n" } });
+    expect(texts(result)[0]).toBe("ok\n");
+    expect(result.structuredContent).toMatchObject({ action: "skipped", reason: "too_short", strategy: "none" });
+  });
+
+  it("reports calls, savings, recalls and the store directory in pithy_stats", async () => {
+    const result = await session.client.callTool({ name: "pithy_stats", arguments: {} });
+    const report = JSON.parse(texts(result)[0]);
+    expect(report).toEqual(result.structuredContent);
+    expect(report.telemetry.compressions).toBeGreaterThanOrEqual(1);
+    expect(report.telemetry.totals.tokensSaved).toBeGreaterThan(0);
+    expect(report.telemetry.recalls.hits).toBeGreaterThanOrEqual(1);
+    expect(report.store).toMatchObject({ dir: storeDir });
+    expect(report.store.fallback).toBeUndefined();
+    expect(report.store.entries).toBeGreaterThanOrEqual(1);
+  });
+
+  it("rejects a call of a tool it does not have with a protocol error", async () => {
+    await expect(session.client.callTool({ name: "pithy_explode", arguments: {} })).rejects.toBeInstanceOf(McpError);
+  });
+});
+
+describe("pithy's MCP server across a restart", () => {
+  it("recalls, in a new server on the same store directory, a key handed out by a server that was killed", async () => {
+    const dir = join(root, "restart-store");
+    const first = await startMcpSession(bundle, dir);
+    const key = ((await compressPytest(first)).structuredContent as { key: string }).key;
+    const pid = first.transport.pid;
+    expect(pid).toBeTypeOf("number");
+    const gone = new Promise<void>((resolve) => (first.client.onclose = resolve));
+    process.kill(pid as number, "SIGKILL");
+    await gone;
+
+    const second = await startMcpSession(bundle, dir);
+    try {
+      expect(second.transport.pid).not.toBe(pid);
+      const recalled = await second.client.callTool({ name: "pithy_recall", arguments: { key } });
+      expect(recalled.isError, second.stderr()).toBeFalsy();
+      expect(texts(recalled)).toEqual([pytest.text]);
+    } finally {
+      await second.transport.close();
+    }
+  }, 60_000);
+
+  it("keeps serving from memory, and says so on stderr, when the store directory cannot be used", async () => {
+    const notADir = join(root, "a-file");
+    writeFileSync(notADir, "");
+    const s = await startMcpSession(bundle, notADir);
+    try {
+      const report = JSON.parse(texts(await s.client.callTool({ name: "pithy_stats", arguments: {} }))[0]);
+      expect(report.store.fallback).toMatch(/\S/);
+      const key = ((await compressPytest(s)).structuredContent as { key: string }).key;
+      expect(texts(await s.client.callTool({ name: "pithy_recall", arguments: { key } }))).toEqual([pytest.text]);
+      // stderr is its own pipe: the warning may trail the answers on stdout.
+      await vi.waitFor(() => expect(s.stderr()).toMatch(/^pithy mcp: originals are kept in memory only/));
+    } finally {
+      await s.transport.close();
+    }
+  }, 30_000);
+
+  it("exits on its own, without a signal, when the client closes its stdin", async () => {
+    const s = await startMcpSession(bundle, join(root, "exit-store"));
+    const pid = s.transport.pid as number;
+    const started = performance.now();
+    // close() ends stdin and sends SIGTERM only if the server is still running 2 s later.
+    await s.transport.close();
+    expect(performance.now() - started).toBeLessThan(1900);
+    expect(() => process.kill(pid, 0)).toThrow();
+    expect(s.stderr()).toBe("");
+  }, 30_000);
+});
