@@ -16,7 +16,7 @@ const C1_APC: i32 = 0x9f;
   return <i32>load<u16>(p + (<usize>i << 1));
 }
 
-function csiEnd(p: usize, j: i32, n: i32): i32 {
+@inline function csiEnd(p: usize, j: i32, n: i32): i32 {
   while (j < n) {
     const c = unitAt(p, j);
     if (c < 0x20 || c > 0x3f) break;
@@ -40,7 +40,7 @@ function controlStringEnd(p: usize, j: i32, n: i32): i32 {
   return n;
 }
 
-function sequenceEnd(p: usize, i: i32, n: i32): i32 {
+@inline function sequenceEnd(p: usize, i: i32, n: i32): i32 {
   const c = unitAt(p, i);
   if (c != ESC) {
     if (c == C1_CSI) return csiEnd(p, i + 1, n);
@@ -74,42 +74,80 @@ function sequenceEnd(p: usize, i: i32, n: i32): i32 {
 }
 
 /**
+ * Index of the first escape introducer at or after `i`, or `n`. Sixteen units
+ * per step: they are narrowed to bytes with unsigned saturation (anything
+ * above U+00FF becomes 0xFF and anything from U+8000 up 0x00, neither ESC nor
+ * C1), and a lane is a candidate when it is ESC or in 0x90..0x9F; the scalar
+ * check then drops the C1 controls that introduce nothing.
+ */
+@inline function nextIntroducer(p: usize, i: i32, n: i32): i32 {
+  const esc = i8x16.splat(<i8>ESC);
+  const c1 = i8x16.splat(<i8>0x90);
+  const sixteen = i8x16.splat(16);
+  while (i + 16 <= n) {
+    const at = p + (<usize>i << 1);
+    const v = i8x16.narrow_i16x8_u(v128.load(at), v128.load(at, 16));
+    const hit = v128.or(i8x16.eq(v, esc), i8x16.lt_u(i8x16.sub(v, c1), sixteen));
+    let mask = i8x16.bitmask(hit);
+    while (mask != 0) {
+      const j = i + <i32>ctz(mask);
+      if (isIntroducer(unitAt(p, j))) return j;
+      mask &= mask - 1;
+    }
+    i += 16;
+  }
+  while (i < n) {
+    if (isIntroducer(unitAt(p, i))) return i;
+    i++;
+  }
+  return n;
+}
+
+/**
+ * Copies `units` code units from `src` down to `dst` (dst < src, the regions
+ * may overlap). Runs between escapes are short in coloured logs, where a
+ * `memory.copy` call costs more than the copy; ascending 8-unit blocks are
+ * safe because each block is read before any later one can be written.
+ */
+@inline function moveDown(dst: usize, src: usize, units: i32): void {
+  if (units > 64) {
+    memory.copy(dst, src, <usize>units << 1);
+    return;
+  }
+  let k: usize = 0;
+  const bytes = <usize>units << 1;
+  while (k + 16 <= bytes) {
+    v128.store(dst + k, v128.load(src + k));
+    k += 16;
+  }
+  while (k < bytes) {
+    store<u16>(dst + k, load<u16>(src + k));
+    k += 2;
+  }
+}
+
+/**
  * Removes escape sequences from the `n` UTF-16 units at `p`, compacting in
  * place; returns the number of units kept (n when nothing was removed).
  */
 export function stripAnsi(p: usize, n: i32): i32 {
-  const esc = i16x8.splat(<i16>ESC);
-  const c1 = i16x8.splat(<i16>0x90);
-  const sixteen = i16x8.splat(16);
-  let r: i32 = 0;
-  let w: i32 = 0;
+  let r = nextIntroducer(p, 0, n);
+  let w = r;
   while (r < n) {
-    if (r + 8 <= n) {
-      const v = v128.load(p + (<usize>r << 1));
-      // ESC, or anything in U+0090..U+009F (the scalar check sorts out C1 non-introducers).
-      const hit = v128.or(i16x8.eq(v, esc), i16x8.lt_u(i16x8.sub(v, c1), sixteen));
-      const mask = i16x8.bitmask(hit);
-      if (mask == 0) {
-        if (w != r) v128.store(p + (<usize>w << 1), v);
-        r += 8;
-        w += 8;
-        continue;
-      }
-      const lane = <i32>ctz(mask);
-      if (w != r) {
-        for (let k = 0; k < lane; k++) store<u16>(p + (<usize>(w + k) << 1), load<u16>(p + (<usize>(r + k) << 1)));
-      }
-      r += lane;
-      w += lane;
+    // r is at an introducer: skip its sequence, then move the next visible
+    // run down to w (memmove semantics: the regions may overlap).
+    const from = sequenceEnd(p, r, n);
+    // Escapes come in clusters (`ESC[0m ESC[1m ESC[33m`): an ESC right after
+    // this sequence needs neither the SIMD search nor a copy.
+    if (from < n && unitAt(p, from) == ESC) {
+      r = from;
+      continue;
     }
-    const c = unitAt(p, r);
-    if (isIntroducer(c)) {
-      r = sequenceEnd(p, r, n);
-    } else {
-      if (w != r) store<u16>(p + (<usize>w << 1), <u16>c);
-      r++;
-      w++;
-    }
+    const to = nextIntroducer(p, from, n);
+    const run = to - from;
+    moveDown(p + (<usize>w << 1), p + (<usize>from << 1), run);
+    w += run;
+    r = to;
   }
   return w;
 }

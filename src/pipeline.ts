@@ -381,8 +381,11 @@ function passthrough(content: string, reason: SkipReason, type: ContentType, tok
   };
 }
 
-/** UTF-8 length without encoding (lone surrogates count as U+FFFD: 3 bytes). */
+const nodeBuffer = (globalThis as { Buffer?: { byteLength(s: string, e: string): number } }).Buffer;
+
+/** UTF-8 length without encoding (lone surrogates count as U+FFFD: 3 bytes, as Buffer counts them). */
 export function utf8Length(text: string): number {
+  if (nodeBuffer !== undefined && typeof nodeBuffer.byteLength === "function") return nodeBuffer.byteLength(text, "utf8");
   let n = 0;
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);

@@ -1,3 +1,4 @@
+import { parsesAsJson } from "../guardrail.js";
 import { scaled, type Compressor } from "./types.js";
 
 /** Above this many characters, content no compressor shrank is cut to a head and a tail. */
@@ -18,6 +19,9 @@ export const fallbackCompressor: Compressor = {
   compress(input) {
     const { text, lines, scale } = input;
     if (!input.canDrop || text.length <= scaled(FALLBACK_CAP, scale)) return null;
+    // Cutting lines out of valid JSON breaks it (and the guardrail would then
+    // pass the whole input through): JSON the JSON compressor left this large stays.
+    if (input.type === "json" && parsesAsJson(text)) return null;
     const headBudget = scaled(HEAD_CHARS, scale);
     const tailBudget = scaled(TAIL_CHARS, scale);
     let head = 0;

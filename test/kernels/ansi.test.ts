@@ -119,6 +119,25 @@ describe("stripAnsi WASM and twin", () => {
     for (const c of await loadCorpus()) expect(stripAnsiWasm(host, c.text), c.id).toBe(stripAnsiTwin(c.text));
   });
 
+  it("agree when the result spans many read-back pieces with surrogate pairs across their edges", () => {
+    // Odd-length lines shift every 8 Ki piece boundary to a different offset.
+    const line = "\x1b[1m😀\x1b[0m a😀b \ud800 " + "x".repeat(17) + "\n";
+    const s = line.repeat(5000);
+    const out = strip(s);
+    expect(out).toBe(stripAnsiPeer(s));
+    expect(out.length).toBeGreaterThan(1 << 16);
+  });
+
+  it("keep runs of every length between escapes, short and long", () => {
+    const s = Array.from({ length: 200 }, (_, k) => "\x1b[3" + (k % 8) + "m" + "abcdefghij".repeat(k).slice(0, k * 3)).join("");
+    expect(strip(s)).toBe(Array.from({ length: 200 }, (_, k) => "abcdefghij".repeat(k).slice(0, k * 3)).join(""));
+  });
+
+  it("the WASM path returns the input itself when there is nothing to remove", () => {
+    const text = "no escapes here \x85 but a NEL\n".repeat(100);
+    expect(stripAnsiWasm(host, text)).toBe(text);
+  });
+
   it("the dispatcher uses WASM when it is loaded and gives the twin's answer", () => {
     expect(wasmHost()).not.toBeNull();
     const s = "\x1b[31mx\x1b[0m".repeat(100000);

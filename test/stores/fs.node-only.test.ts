@@ -83,6 +83,7 @@ describe("FsStore on disk", () => {
     expect(readdirSync(dir).filter((name) => name.startsWith("."))).toEqual([]);
   });
 
+  // POSIX modes only: Windows has no such permission bits.
   it.skipIf(process.platform === "win32")("creates its directory 0700 and its files 0600", async () => {
     const dir = freshDir();
     const store = await open(dir);
@@ -442,6 +443,8 @@ describe("FsStore options and fallback", () => {
     });
   });
 
+  // Root ignores directory permissions (CI runs as root), so this case runs only
+  // for ordinary users; the ENOTDIR test above covers the fallback path for root.
   it.skipIf(process.platform === "win32" || process.getuid?.() === 0)("falls back when the directory is read-only", async () => {
     const dir = freshDir();
     mkdirSync(dir, { mode: 0o500 });

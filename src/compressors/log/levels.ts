@@ -117,8 +117,8 @@ export function severityOf(text: string): LevelMatch {
     const len = e - s;
     const before = s > 0 ? text.charCodeAt(s - 1) : 32;
     const after = e < text.length ? text.charCodeAt(e) : 32;
-    const standalone = !isWordChar(before) && !isWordChar(after) && before !== 46 && !(after === 46 && isLetter(text.charCodeAt(e + 1)));
-    if (standalone && len >= 3 && len <= 8) {
+    // Length first: most words cannot be level words, and the boundary test costs more.
+    if (len >= 3 && len <= 8 && isStandalone(text, e, before, after)) {
       const lw = matchLevelWord(text, s, len);
       if (lw !== null) {
         const spelling = spellingOf(text, s, e);
@@ -148,6 +148,11 @@ export function severityOf(text: string): LevelMatch {
 /** Whether an INFO-or-unlevelled line names an anomaly ("quota exceeded", "connection refused"). */
 export function isAnomaly(text: string): boolean {
   return ANOMALY_RE.test(text.length > 240 ? text.slice(0, 240) : text);
+}
+
+/** A word not glued to other word characters or dots (`log.error` and `error.log` are not levels). */
+function isStandalone(text: string, e: number, before: number, after: number): boolean {
+  return !isWordChar(before) && !isWordChar(after) && before !== 46 && !(after === 46 && isLetter(text.charCodeAt(e + 1)));
 }
 
 function set(r: LevelMatch, severity: Severity, end: number, word: string): LevelMatch {

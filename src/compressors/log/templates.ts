@@ -31,8 +31,9 @@ export interface Cluster {
 export class TemplateMiner {
   /** Every cluster, by id. */
   readonly clusters: Cluster[] = [];
-  private readonly groups = new Map<string, Cluster[]>();
-  private readonly overflow = new Map<string, Cluster>();
+  /** Groups by first literal token ("" when none), then by token count. */
+  private readonly groups = new Map<string, Cluster[][]>();
+  private readonly overflow = new Map<string, Cluster[]>();
 
   /** Assigns line `lineNo` (visible text `text`) to a cluster and returns the cluster's id. */
   assign(text: string, lineNo: number): number {
@@ -41,11 +42,16 @@ export class TemplateMiner {
 
   /** Drain's step: the most similar cluster of the line's group, or a new one. */
   private place(tokens: string[], lineNo: number): Cluster {
-    const key = groupKey(tokens);
-    let group = this.groups.get(key);
+    const head = firstLiteral(tokens);
+    let byCount = this.groups.get(head);
+    if (byCount === undefined) {
+      byCount = [];
+      this.groups.set(head, byCount);
+    }
+    let group = byCount[tokens.length];
     if (group === undefined) {
       group = [];
-      this.groups.set(key, group);
+      byCount[tokens.length] = group;
     }
     let best: Cluster | null = null;
     let bestScore = -1;
@@ -54,6 +60,8 @@ export class TemplateMiner {
       if (score >= SIMILARITY && score > bestScore) {
         best = c;
         bestScore = score;
+        // No later cluster can beat a perfect score (ties go to the earlier one).
+        if (score === 1) break;
       }
     }
     if (best !== null) {
@@ -62,10 +70,15 @@ export class TemplateMiner {
       return best;
     }
     if (group.length >= MAX_CLUSTERS_PER_GROUP) {
-      let spill = this.overflow.get(key);
+      let spills = this.overflow.get(head);
+      if (spills === undefined) {
+        spills = [];
+        this.overflow.set(head, spills);
+      }
+      let spill = spills[tokens.length];
       if (spill === undefined) {
         spill = this.create(tokens.map((t, i) => (i === 0 ? t : WILDCARD)), lineNo);
-        this.overflow.set(key, spill);
+        spills[tokens.length] = spill;
         return spill;
       }
       spill.count++;
@@ -94,9 +107,10 @@ export function describeTemplate(c: Cluster, maxChars = 60): string {
   return out;
 }
 
-function groupKey(tokens: string[]): string {
-  for (const t of tokens) if (!isPlaceholder(t)) return `${tokens.length}\u0000${t}`;
-  return `${tokens.length}\u0000`;
+/** The group's first key: its first literal token, or "" (no token is empty) when all are placeholders. */
+function firstLiteral(tokens: string[]): string {
+  for (const t of tokens) if (!isPlaceholder(t)) return t;
+  return "";
 }
 
 /** Equal literal positions over literal positions; positions that are placeholders on both sides do not count. */
@@ -134,10 +148,16 @@ export function maskTokens(text: string): string[] {
     let quoted = false;
     // Only tokens holding a digit or a path separator can mask to anything else.
     let variable = false;
+    // Seen "://": the token is a URL whatever else it holds (placeholderOf and maskCore agree).
+    let url = false;
     while (i < n) {
       const c = text.charCodeAt(i);
+      // Letters and most punctuation: nothing to note (the usual case, tested first).
+      if (c > 92) { i++; continue; }
       if (isSpace(c)) break;
-      if (c <= 57) {
+      if (c === 58) {
+        if (text.charCodeAt(i + 1) === 47 && text.charCodeAt(i + 2) === 47) url = true;
+      } else if (c <= 57) {
         if (c >= 47) variable = true; // "/" and 0-9
         else if (c === 34 && (i === start || text.charCodeAt(i - 1) === 61)) {
           // A quoted field ("GET / HTTP/1.1", msg="…") is one token, whatever its spaces.
@@ -148,6 +168,7 @@ export function maskTokens(text: string): string[] {
       i++;
     }
     if (quoted) tokens.push(maskQuoted(text.slice(start, i)));
+    else if (url) tokens.push(maskUrl(text, start, i));
     else if (variable && !isStatusAfterMethod(text, start, i, tokens)) tokens.push(maskRange(text, start, i));
     else tokens.push(text.slice(start, i));
   }
@@ -188,6 +209,18 @@ export function maskLine(text: string): string {
 /** Masks one whitespace-free token, keeping its surrounding punctuation. */
 export function maskToken(token: string): string {
   return maskRange(token, 0, token.length);
+}
+
+/**
+ * `<url>` for a whitespace-free token holding "://", its surrounding punctuation kept:
+ * what {@link maskRange} gives for it, without counting its characters.
+ */
+function maskUrl(text: string, start: number, end: number): string {
+  let s = start;
+  let e = end;
+  while (s < e && isLeadingPunct(text.charCodeAt(s))) s++;
+  while (e > s && isTrailingPunct(text.charCodeAt(e - 1))) e--;
+  return s === start && e === end ? "<url>" : text.slice(start, s) + "<url>" + text.slice(e, end);
 }
 
 /** Masks text[start, end), a whitespace-free token, without slicing it unless the result needs to. */

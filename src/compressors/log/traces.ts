@@ -202,7 +202,15 @@ function isFrame(text: readonly string[], i: number): boolean {
   const q = line.indexOf("   at ", p);
   if (q !== -1 && isAtTail(line, q + 6)) return true;
   // Go: "main.main()" or "testing.tRunner(0xc000162820, 0x6eccf8)" above its file line
-  return i + 1 < text.length && isGoFileLine(text[i + 1]) && trimEnd(line).endsWith(")");
+  // The cheap test first: most lines do not end in ")".
+  return i + 1 < text.length && endsWithParen(line) && isGoFileLine(text[i + 1]);
+}
+
+/** Whether the line's last non-blank character is `)`. */
+function endsWithParen(line: string): boolean {
+  let e = line.length;
+  while (e > 0 && (line.charCodeAt(e - 1) === 32 || line.charCodeAt(e - 1) === 9)) e--;
+  return e > 0 && line.charCodeAt(e - 1) === 41;
 }
 
 /** What follows `at `: a location (`file:1:2`, `(…)`, `:line 12`) or the `{` of an error object. */
