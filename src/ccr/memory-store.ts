@@ -14,7 +14,7 @@
  */
 import { PithyConfigError, PithyStoreError } from "../errors.js";
 import { normalizeStoreKey } from "./key.js";
-import { type Store, type StoreStats, emptyStoreStats, entryBytes, invalidKey } from "./store.js";
+import { type Store, type StoreStats, checkByteCaps, emptyStoreStats, entryBytes, invalidKey } from "./store.js";
 
 const MIB = 1024 * 1024;
 
@@ -73,15 +73,7 @@ export class MemoryStore implements Store {
     if (options === null || typeof options !== "object") {
       throw new PithyConfigError("options", "an object", options);
     }
-    this.maxBytes = checkBytes("maxBytes", options.maxBytes, DEFAULT_MAX_BYTES);
-    this.maxEntryBytes = checkBytes(
-      "maxEntryBytes",
-      options.maxEntryBytes,
-      Math.max(1, Math.min(DEFAULT_MAX_ENTRY_BYTES, Math.floor(this.maxBytes / 8))),
-    );
-    if (this.maxEntryBytes > this.maxBytes) {
-      throw new PithyConfigError("maxEntryBytes", `at most maxBytes (${this.maxBytes})`, this.maxEntryBytes);
-    }
+    ({ maxBytes: this.maxBytes, maxEntryBytes: this.maxEntryBytes } = checkByteCaps(options, DEFAULT_MAX_BYTES, DEFAULT_MAX_ENTRY_BYTES));
     const ttl = options.ttlMs;
     if (ttl !== undefined && !(typeof ttl === "number" && ttl > 0)) {
       throw new PithyConfigError("ttlMs", "a positive number of milliseconds (Infinity: never expire)", ttl);
@@ -229,10 +221,3 @@ export class MemoryStore implements Store {
   }
 }
 
-function checkBytes(option: string, value: unknown, fallback: number): number {
-  if (value === undefined) return fallback;
-  if (typeof value !== "number" || !Number.isFinite(value) || value < 1) {
-    throw new PithyConfigError(option, "a positive finite number of bytes", value);
-  }
-  return Math.floor(value);
-}

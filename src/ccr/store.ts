@@ -78,6 +78,37 @@ export interface Store {
   prune?(): Promise<number>;
 }
 
+/** A positive finite number option (floored), or `fallback` when absent; else {@link PithyConfigError}. */
+export function checkPositiveOption(option: string, value: unknown, fallback: number, unit: string): number {
+  if (value === undefined) return fallback;
+  if (typeof value !== "number" || !Number.isFinite(value) || value < 1) {
+    throw new PithyConfigError(option, `a positive finite number of ${unit}`, value);
+  }
+  return Math.floor(value);
+}
+
+/**
+ * The byte caps every store takes: `maxBytes` (default `defaultMax`) and
+ * `maxEntryBytes` (default the smaller of `defaultEntry` and an eighth of
+ * `maxBytes`, so one entry cannot push out everyone else's), checked so that
+ * an entry never exceeds the total.
+ */
+export function checkByteCaps(
+  options: { maxBytes?: number; maxEntryBytes?: number },
+  defaultMax: number,
+  defaultEntry: number,
+): { maxBytes: number; maxEntryBytes: number } {
+  const maxBytes = checkPositiveOption("maxBytes", options.maxBytes, defaultMax, "bytes");
+  const maxEntryBytes = checkPositiveOption(
+    "maxEntryBytes",
+    options.maxEntryBytes,
+    Math.max(1, Math.min(defaultEntry, Math.floor(maxBytes / 8))),
+    "bytes",
+  );
+  if (maxEntryBytes > maxBytes) throw new PithyConfigError("maxEntryBytes", `at most maxBytes (${maxBytes})`, maxEntryBytes);
+  return { maxBytes, maxEntryBytes };
+}
+
 /** The weight of one entry: 2 bytes per UTF-16 code unit of key and content. */
 export function entryBytes(key: string, content: string): number {
   return 2 * (key.length + content.length);

@@ -14,7 +14,7 @@ import { lstatSync, mkdirSync } from "node:fs";
 import process from "node:process";
 import { PithyConfigError, PithyStoreError } from "../errors.js";
 import { DEFAULT_MAX_BYTES, DEFAULT_MAX_ENTRY_BYTES, MemoryStore } from "../ccr/memory-store.js";
-import type { Store, StoreStats } from "../ccr/store.js";
+import { checkByteCaps, type Store, type StoreStats } from "../ccr/store.js";
 import { defaultStoreDir } from "./fs/default-dir.js";
 import { DiskStore } from "./fs/disk-store.js";
 import { describeFsError } from "./fs/file-ops.js";
@@ -159,13 +159,7 @@ function checkOptions(options: FsStoreOptions): Settings {
   if (dir !== undefined && !(typeof dir === "string" && dir.length > 0 && !dir.includes("\0"))) {
     throw new PithyConfigError("dir", "a non-empty path without NUL", dir);
   }
-  const maxBytes = checkBytes("maxBytes", options.maxBytes, DEFAULT_MAX_BYTES);
-  const maxEntryBytes = checkBytes(
-    "maxEntryBytes",
-    options.maxEntryBytes,
-    Math.max(1, Math.min(DEFAULT_MAX_ENTRY_BYTES, Math.floor(maxBytes / 8))),
-  );
-  if (maxEntryBytes > maxBytes) throw new PithyConfigError("maxEntryBytes", `at most maxBytes (${maxBytes})`, maxEntryBytes);
+  const { maxBytes, maxEntryBytes } = checkByteCaps(options, DEFAULT_MAX_BYTES, DEFAULT_MAX_ENTRY_BYTES);
   if (ttlMs !== undefined && !(typeof ttlMs === "number" && ttlMs > 0)) {
     throw new PithyConfigError("ttlMs", "a positive number of milliseconds (Infinity: never expire)", ttlMs);
   }
@@ -184,13 +178,6 @@ function checkOptions(options: FsStoreOptions): Settings {
   };
 }
 
-function checkBytes(option: string, value: unknown, fallback: number): number {
-  if (value === undefined) return fallback;
-  if (typeof value !== "number" || !Number.isFinite(value) || value < 1) {
-    throw new PithyConfigError(option, "a positive finite number of bytes", value);
-  }
-  return Math.floor(value);
-}
 
 /**
  * Refuses a directory under the shared temp dir that is a symlink or belongs

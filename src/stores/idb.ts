@@ -17,7 +17,7 @@
 import { PithyConfigError, PithyStoreError } from "../errors.js";
 import { DEFAULT_MAX_BYTES, DEFAULT_MAX_ENTRY_BYTES } from "../ccr/memory-store.js";
 import { normalizeStoreKey } from "../ccr/key.js";
-import { type Store, type StoreStats, emptyStoreStats, entryBytes, invalidKey } from "../ccr/store.js";
+import { type Store, type StoreStats, checkByteCaps, emptyStoreStats, entryBytes, invalidKey } from "../ccr/store.js";
 import {
   BY_AGE,
   BY_EXPIRY,
@@ -301,13 +301,7 @@ function checkOptions(options: IdbStoreOptions): Settings {
   if (name !== undefined && !(typeof name === "string" && name.length > 0 && name.length <= 256)) {
     throw new PithyConfigError("name", "a database name of 1 to 256 characters", name);
   }
-  const maxBytes = checkBytes("maxBytes", options.maxBytes, DEFAULT_MAX_BYTES);
-  const maxEntryBytes = checkBytes(
-    "maxEntryBytes",
-    options.maxEntryBytes,
-    Math.max(1, Math.min(DEFAULT_MAX_ENTRY_BYTES, Math.floor(maxBytes / 8))),
-  );
-  if (maxEntryBytes > maxBytes) throw new PithyConfigError("maxEntryBytes", `at most maxBytes (${maxBytes})`, maxEntryBytes);
+  const { maxBytes, maxEntryBytes } = checkByteCaps(options, DEFAULT_MAX_BYTES, DEFAULT_MAX_ENTRY_BYTES);
   if (ttlMs !== undefined && !(typeof ttlMs === "number" && ttlMs > 0)) {
     throw new PithyConfigError("ttlMs", "a positive number of milliseconds (Infinity: never expire)", ttlMs);
   }
@@ -321,13 +315,6 @@ function checkOptions(options: IdbStoreOptions): Settings {
   };
 }
 
-function checkBytes(option: string, value: unknown, fallback: number): number {
-  if (value === undefined) return fallback;
-  if (typeof value !== "number" || !Number.isFinite(value) || value < 1) {
-    throw new PithyConfigError(option, "a positive finite number of bytes", value);
-  }
-  return Math.floor(value);
-}
 
 function describe(error: unknown): string {
   if (error instanceof Error || (typeof DOMException !== "undefined" && error instanceof DOMException)) {

@@ -39,7 +39,7 @@ import { createClient } from "redis";
 import { PithyConfigError, PithyStoreError } from "../errors.js";
 import { DEFAULT_MAX_BYTES, DEFAULT_MAX_ENTRY_BYTES } from "../ccr/memory-store.js";
 import { normalizeStoreKey } from "../ccr/key.js";
-import { type Store, type StoreStats, emptyStoreStats, entryBytes, invalidKey } from "../ccr/store.js";
+import { type Store, type StoreStats, checkByteCaps, checkPositiveOption, emptyStoreStats, entryBytes, invalidKey } from "../ccr/store.js";
 import { MAX_HEADER_BYTES, STAMP_END, decodeEntryValue, encodeEntryValue, parseEntryHeader } from "./redis/entry-value.js";
 import { type RedisClientLike, RedisConnection } from "./redis/connection.js";
 
@@ -355,14 +355,7 @@ function checkOptions(options: RedisStoreOptions): Settings {
   if (ttlMs !== undefined && !(typeof ttlMs === "number" && ttlMs >= 1)) {
     throw new PithyConfigError("ttlMs", "at least 1 millisecond (Infinity: never expire)", ttlMs);
   }
-  const maxBytes = checkPositive("maxBytes", options.maxBytes, DEFAULT_MAX_BYTES, "bytes");
-  const maxEntryBytes = checkPositive(
-    "maxEntryBytes",
-    options.maxEntryBytes,
-    Math.max(1, Math.min(DEFAULT_MAX_ENTRY_BYTES, Math.floor(maxBytes / 8))),
-    "bytes",
-  );
-  if (maxEntryBytes > maxBytes) throw new PithyConfigError("maxEntryBytes", `at most maxBytes (${maxBytes})`, maxEntryBytes);
+  const { maxBytes, maxEntryBytes } = checkByteCaps(options, DEFAULT_MAX_BYTES, DEFAULT_MAX_ENTRY_BYTES);
   if (now !== undefined && typeof now !== "function") throw new PithyConfigError("now", "a function returning milliseconds", now);
   return {
     url: url ?? "redis://127.0.0.1:6379",
@@ -370,19 +363,12 @@ function checkOptions(options: RedisStoreOptions): Settings {
     ttlMs: ttlMs ?? DEFAULT_REDIS_TTL_MS,
     maxBytes,
     maxEntryBytes,
-    connectTimeoutMs: checkPositive("connectTimeoutMs", options.connectTimeoutMs, DEFAULT_CONNECT_TIMEOUT_MS, "milliseconds"),
-    commandTimeoutMs: checkPositive("commandTimeoutMs", options.commandTimeoutMs, DEFAULT_COMMAND_TIMEOUT_MS, "milliseconds"),
+    connectTimeoutMs: checkPositiveOption("connectTimeoutMs", options.connectTimeoutMs, DEFAULT_CONNECT_TIMEOUT_MS, "milliseconds"),
+    commandTimeoutMs: checkPositiveOption("commandTimeoutMs", options.commandTimeoutMs, DEFAULT_COMMAND_TIMEOUT_MS, "milliseconds"),
     now: now ?? Date.now,
   };
 }
 
-function checkPositive(option: string, value: unknown, fallback: number, unit: string): number {
-  if (value === undefined) return fallback;
-  if (typeof value !== "number" || !Number.isFinite(value) || value < 1) {
-    throw new PithyConfigError(option, `a positive finite number of ${unit}`, value);
-  }
-  return Math.floor(value);
-}
 
 function isClient(value: unknown): value is RedisClientLike {
   if (value === null || typeof value !== "object") return false;
