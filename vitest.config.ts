@@ -4,12 +4,16 @@ import { fileURLToPath } from "node:url";
 
 const chromium = process.env.PITHY_CHROMIUM ?? "/usr/bin/chromium";
 const sharedDir = fileURLToPath(new URL("../shared", import.meta.url));
+// A fixed fast-check seed for CI (see test/support/fast-check-seed.ts).
+const fcSeed = process.env.PITHY_FC_SEED ? Number(process.env.PITHY_FC_SEED) : process.env.CI ? 20261130 : null;
 
 export default defineConfig({
   server: { fs: { allow: [".", sharedDir] } },
   // Pre-bundled for the browser project up front, so Vite does not reload the page mid-run.
   optimizeDeps: { include: ["ai", "ai/test", "langchain", "fast-check"] },
   test: {
+    setupFiles: ["test/support/fast-check-seed.ts"],
+    provide: { fcSeed },
     projects: [
       {
         extends: true,

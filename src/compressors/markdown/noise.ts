@@ -44,9 +44,23 @@ let lookahead = 0;
  * written (an upper bound on the length, for budgeting).
  */
 export function cleanInline(text: string, seenUrls: Set<string> | null, counts: NoiseCounts | null = null): string {
-  lookahead = 4 * text.length + 65536;
-  return clean(text, seenUrls, counts);
+  // A rewrite can leave fragments that form a new link (`[[]([a](b))` →
+  // `[[a](b)`), so passes repeat until nothing changes: the result is then a
+  // fixed point, and cleaning it again (compressing the output again) is a
+  // no-op. Every pass that changes the text shortens it; text that has not
+  // settled after a few passes is left as it came.
+  let current = text;
+  for (let pass = 0; pass < MAX_CLEAN_PASSES; pass++) {
+    lookahead = 4 * current.length + 65536;
+    const next = clean(current, seenUrls, pass === 0 ? counts : null);
+    if (next === current || next.indexOf("[") === -1) return next;
+    current = next;
+  }
+  return text;
 }
+
+/** Passes {@link cleanInline} makes before it gives up on reaching a fixed point. */
+const MAX_CLEAN_PASSES = 6;
 
 function clean(text: string, seenUrls: Set<string> | null, counts: NoiseCounts | null): string {
   let out = "";
@@ -128,7 +142,9 @@ function clean(text: string, seenUrls: Set<string> | null, counts: NoiseCounts |
       const collapsed = collapsedReference(text, i);
       if (collapsed !== -1) {
         flush(i);
-        emit(text.slice(i + 1, collapsed - 3));
+        // The reference's text is cleaned like an inline link's, so a link nested
+        // inside it (`[[a](b)][]`) is rewritten now, not on a second pass.
+        emit(clean(text.slice(i + 1, collapsed - 3), seenUrls, counts).trim());
         if (counts !== null) counts.links++;
         i = copyFrom = collapsed;
         continue;

@@ -60,6 +60,12 @@ describe("cleanInline", () => {
     expect(performance.now() - started).toBeLessThan(2000);
   });
 
+  it("rewrites a link nested in a collapsed reference in one pass", () => {
+    const once = cleanInline("[[a](b)][]", new Set());
+    expect(once).toBe("a (b)");
+    expect(cleanInline(once, new Set())).toBe(once);
+  });
+
   it("is idempotent", () => {
     fc.assert(fc.property(fc.array(fc.constantFrom("[a](b)", "![i](p)", "`c`", " ", "  ", "\n", "x", "[", "]", "(", ")", "#", "[t][]")).map((p) => p.join("")), (text) => {
       const once = cleanInline(text, new Set());
