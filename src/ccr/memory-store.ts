@@ -14,7 +14,7 @@
  */
 import { PithyConfigError, PithyStoreError } from "../errors.js";
 import { normalizeStoreKey } from "./key.js";
-import { type Store, type StoreStats, checkByteCaps, emptyStoreStats, entryBytes, invalidKey } from "./store.js";
+import { type Store, type StoreStats, admitEntry, checkByteCaps, emptyStoreStats, entryBytes } from "./store.js";
 
 const MIB = 1024 * 1024;
 
@@ -86,17 +86,9 @@ export class MemoryStore implements Store {
   }
 
   put(key: string, content: string): Promise<void> {
-    const k = normalizeStoreKey(key);
-    if (k === null) return this.refuse(invalidKey(key));
-    if (typeof content !== "string") {
-      return this.refuse(new PithyStoreError(`pithy: content must be a string, got ${typeof content}`, "failed"));
-    }
-    const bytes = entryBytes(k, content);
-    if (bytes > this.maxEntryBytes) {
-      return this.refuse(
-        new PithyStoreError(`pithy: entry of ${bytes} bytes is over the store's cap of ${this.maxEntryBytes}`, "too_large"),
-      );
-    }
+    const admitted = admitEntry(key, content, this.maxEntryBytes);
+    if (admitted instanceof PithyStoreError) return this.refuse(admitted);
+    const { key: k, bytes } = admitted;
     const now = this.now();
     const held = this.entries.get(k);
     if (held !== undefined && held.content === content) {

@@ -13,7 +13,7 @@
  * encodes, and counting the key keeps a store of many tiny entries bounded.
  */
 import { PithyConfigError, PithyStoreError } from "../errors.js";
-import { MAX_NAMESPACE_DEPTH, NAMESPACE_SEPARATOR, isValidNamespace, normalizeKey } from "./key.js";
+import { MAX_NAMESPACE_DEPTH, NAMESPACE_SEPARATOR, isValidNamespace, normalizeKey, normalizeStoreKey } from "./key.js";
 
 /** Counters and gauges of one store; {@link Store.stats} returns a fresh copy each time. */
 export interface StoreStats {
@@ -107,6 +107,23 @@ export function checkByteCaps(
   );
   if (maxEntryBytes > maxBytes) throw new PithyConfigError("maxEntryBytes", `at most maxBytes (${maxBytes})`, maxEntryBytes);
   return { maxBytes, maxEntryBytes };
+}
+
+/**
+ * The checks every store makes before it keeps an entry: a valid store key,
+ * string content, and a weight within the per-entry cap (refused up front, so
+ * no marker ever points at an entry eviction would remove at once). Returns
+ * the normalised key and the entry's weight, or the error to reject with.
+ */
+export function admitEntry(key: string, content: unknown, maxEntryBytes: number): { key: string; bytes: number } | PithyStoreError {
+  const k = normalizeStoreKey(key);
+  if (k === null) return invalidKey(key);
+  if (typeof content !== "string") return new PithyStoreError(`pithy: content must be a string, got ${typeof content}`, "failed");
+  const bytes = entryBytes(k, content);
+  if (bytes > maxEntryBytes) {
+    return new PithyStoreError(`pithy: entry of ${bytes} bytes is over the store's cap of ${maxEntryBytes}`, "too_large");
+  }
+  return { key: k, bytes };
 }
 
 /** The weight of one entry: 2 bytes per UTF-16 code unit of key and content. */

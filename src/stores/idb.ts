@@ -17,7 +17,7 @@
 import { PithyConfigError, PithyStoreError } from "../errors.js";
 import { DEFAULT_MAX_BYTES, DEFAULT_MAX_ENTRY_BYTES } from "../ccr/memory-store.js";
 import { normalizeStoreKey } from "../ccr/key.js";
-import { type Store, type StoreStats, checkByteCaps, emptyStoreStats, entryBytes, invalidKey } from "../ccr/store.js";
+import { type Store, type StoreStats, admitEntry, checkByteCaps, emptyStoreStats } from "../ccr/store.js";
 import {
   BY_AGE,
   BY_EXPIRY,
@@ -115,15 +115,9 @@ export class IdbStore implements Store {
 
   /** Keeps `content` under `key`, evicting least recently used entries beyond `maxBytes` (see {@link Store.put}). */
   async put(key: string, content: string): Promise<void> {
-    const k = normalizeStoreKey(key);
-    if (k === null) throw this.refuse(invalidKey(key));
-    if (typeof content !== "string") {
-      throw this.refuse(new PithyStoreError(`pithy: content must be a string, got ${typeof content}`, "failed"));
-    }
-    const bytes = entryBytes(k, content);
-    if (bytes > this.maxEntryBytes) {
-      throw this.refuse(new PithyStoreError(`pithy: entry of ${bytes} bytes is over the store's cap of ${this.maxEntryBytes}`, "too_large"));
-    }
+    const admitted = admitEntry(key, content, this.maxEntryBytes);
+    if (admitted instanceof PithyStoreError) throw this.refuse(admitted);
+    const { key: k, bytes } = admitted;
     const now = this.now();
     const outcome = await this.run("readwrite", async (tx) => {
       const totals = await readTotals(tx);

@@ -39,7 +39,7 @@ import { createClient } from "redis";
 import { PithyConfigError, PithyStoreError } from "../errors.js";
 import { DEFAULT_MAX_BYTES, DEFAULT_MAX_ENTRY_BYTES } from "../ccr/memory-store.js";
 import { normalizeStoreKey } from "../ccr/key.js";
-import { type Store, type StoreStats, checkByteCaps, checkPositiveOption, emptyStoreStats, entryBytes, invalidKey } from "../ccr/store.js";
+import { type Store, type StoreStats, admitEntry, checkByteCaps, checkPositiveOption, emptyStoreStats } from "../ccr/store.js";
 import { MAX_HEADER_BYTES, STAMP_END, decodeEntryValue, encodeEntryValue, parseEntryHeader } from "./redis/entry-value.js";
 import { type RedisClientLike, RedisConnection } from "./redis/connection.js";
 
@@ -176,15 +176,9 @@ export class RedisStore implements Store {
 
   /** Keeps `content` under `key` with the store's time to live (see {@link Store.put}). */
   async put(key: string, content: string): Promise<void> {
-    const k = normalizeStoreKey(key);
-    if (k === null) throw this.refuse(invalidKey(key));
-    if (typeof content !== "string") {
-      throw this.refuse(new PithyStoreError(`pithy: content must be a string, got ${typeof content}`, "failed"));
-    }
-    const bytes = entryBytes(k, content);
-    if (bytes > this.maxEntryBytes) {
-      throw this.refuse(new PithyStoreError(`pithy: entry of ${bytes} bytes is over the store's cap of ${this.maxEntryBytes}`, "too_large"));
-    }
+    const admitted = admitEntry(key, content, this.maxEntryBytes);
+    if (admitted instanceof PithyStoreError) throw this.refuse(admitted);
+    const k = admitted.key;
     const value = encodeEntryValue(k, content, this.now());
     const isNew = await this.counted(this.connection.putValue(this.prefix + k, value, this.ttlMs, STAMP_END));
     if (isNew) this.counters.puts++;

@@ -364,3 +364,15 @@ describe("log compressor: output contract", () => {
     expect(result!.output.length).toBeLessThan(text.length / 50);
   }, 60_000);
 });
+
+describe("TAP directives", () => {
+  it("names tests marked skip or todo in any case among many passing ones", () => {
+    const passing = Array.from({ length: 300 }, (_, i) => `ok ${i + 1} - handles request ${i}`);
+    passing.splice(100, 0, "ok 101 - talks to the database # SKIP no db here");
+    passing.splice(200, 0, "ok 202 - retries uploads # todo flaky upstream");
+    const text = ["TAP version 13", ...passing, "1..302", "# tests 302", "# pass 302"].join("\n") + "\n";
+    const out = logCompressor.compress(input(text))!.output;
+    expect(out).toContain("ok 101 - talks to the database # SKIP no db here");
+    expect(out).toContain("ok 202 - retries uploads # todo flaky upstream");
+  });
+});

@@ -116,12 +116,26 @@ function isPytestBanner(text: string, s: number, e: number): boolean {
     || text.indexOf(" skipped", s) !== -1 || text.indexOf("no tests ran", s) !== -1;
 }
 
+const TAP_DIRECTIVE_RE = /#\s*(?:skip|todo)\b/iy;
+
+/**
+ * Whether the TAP line [s, e) carries a SKIP or TODO directive (`ok 3 - x # SKIP
+ * no db`): such a test did not really pass. Directives are case-insensitive in TAP.
+ */
+function hasTapDirective(text: string, s: number, e: number): boolean {
+  for (let h = text.indexOf("#", s); h !== -1 && h < e; h = text.indexOf("#", h + 1)) {
+    TAP_DIRECTIVE_RE.lastIndex = h;
+    if (TAP_DIRECTIVE_RE.test(text)) return true;
+  }
+  return false;
+}
+
 function isOutcome(text: string, s: number, e: number): boolean {
   const c = text.charCodeAt(s);
   if (c === 110 && text.startsWith("not ok ", s)) return true;
   if (c === 45 && (text.startsWith("--- FAIL", s) || text.startsWith("--- SKIP", s))) return true;
   if (c === 111 && text.startsWith("ok ", s)) {
-    return text.indexOf("# SKIP", s) !== -1 || text.indexOf("# TODO", s) !== -1 || text.indexOf("# skip", s) !== -1;
+    return hasTapDirective(text, s, e);
   }
   if (c > 127 || (c >= 69 && c <= 88)) {
     for (const p of OUTCOME_PREFIXES) if (text.startsWith(p, s)) return true;

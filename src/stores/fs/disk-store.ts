@@ -35,7 +35,7 @@ import { type Stats, closeSync, fstatSync, futimesSync, mkdirSync, openSync, sta
 import { join } from "node:path";
 import { PithyStoreError } from "../../errors.js";
 import { normalizeStoreKey } from "../../ccr/key.js";
-import { type Store, type StoreStats, emptyStoreStats, entryBytes, invalidKey } from "../../ccr/store.js";
+import { type Store, type StoreStats, admitEntry, emptyStoreStats, entryBytes } from "../../ccr/store.js";
 import { HEADER_BYTES, decodeEntry, encodeEntry, entryPath, tempName, weightFromFileSize } from "./entry-file.js";
 import { RecencyIndex } from "./recency-index.js";
 import { scanStoreDir } from "./scan.js";
@@ -94,17 +94,9 @@ export class DiskStore implements Store {
   }
 
   put(key: string, content: string): Promise<void> {
-    const k = normalizeStoreKey(key);
-    if (k === null) return this.refuse(invalidKey(key));
-    if (typeof content !== "string") {
-      return this.refuse(new PithyStoreError(`pithy: content must be a string, got ${typeof content}`, "failed"));
-    }
-    const bytes = entryBytes(k, content);
-    if (bytes > this.limits.maxEntryBytes) {
-      return this.refuse(
-        new PithyStoreError(`pithy: entry of ${bytes} bytes is over the store's cap of ${this.limits.maxEntryBytes}`, "too_large"),
-      );
-    }
+    const admitted = admitEntry(key, content, this.limits.maxEntryBytes);
+    if (admitted instanceof PithyStoreError) return this.refuse(admitted);
+    const { key: k, bytes } = admitted;
     try {
       const now = this.now();
       const file = entryPath(this.root, k);
