@@ -119,7 +119,7 @@ function isPytestBanner(text: string, s: number, e: number): boolean {
 const TAP_DIRECTIVE_RE = /#\s*(?:skip|todo)\b/iy;
 
 /**
- * Whether the TAP line [s, e) carries a SKIP or TODO directive (`ok 3 - x # SKIP
+ * Whether the TAP line [s, e) carries a skip or to-do directive (`ok 3 - x # SKIP
  * no db`): such a test did not really pass. Directives are case-insensitive in TAP.
  */
 function hasTapDirective(text: string, s: number, e: number): boolean {
