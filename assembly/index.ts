@@ -11,3 +11,4 @@ export * from "./lines";
 export * from "./grep";
 export * from "./hash64";
 export * from "./tokens";
+export * from "./logmask";

@@ -1,4 +1,5 @@
 import { parseMarkers } from "./ccr/marker.js";
+import { parsesAsJson } from "./json-validity.js";
 
 /**
  * The last check before output leaves the pipeline. Returns null when the
@@ -30,14 +31,4 @@ function countOccurrences(text: string, needle: string): number {
   let n = 0;
   for (let i = text.indexOf(needle); i !== -1; i = text.indexOf(needle, i + needle.length)) n++;
   return n;
-}
-
-/** Whether `text` is valid JSON. */
-export function parsesAsJson(text: string): boolean {
-  try {
-    JSON.parse(text);
-    return true;
-  } catch {
-    return false;
-  }
 }

@@ -1,6 +1,7 @@
-import { computeKey, normalizeKey } from "./ccr/key.js";
+import { computeKey, computeKeyAsync, normalizeKey } from "./ccr/key.js";
 import { formatMarker, hasMarker } from "./ccr/marker.js";
 import { MemoryStore } from "./ccr/memory-store.js";
+import { PendingKey } from "./ccr/pending-key.js";
 import { withNamespace, type Store } from "./ccr/store.js";
 import { defaultChains, type Chains } from "./compressors/registry.js";
 import type { Compressor, CompressorInput } from "./compressors/types.js";
@@ -9,7 +10,8 @@ import {
 } from "./config.js";
 import { PithyConfigError, PithyStoreError } from "./errors.js";
 import { decide, type GateConfig } from "./gate.js";
-import { guardrailViolation, parsesAsJson } from "./guardrail.js";
+import { guardrailViolation } from "./guardrail.js";
+import { forgetJsonValidity, parsesAsJson } from "./json-validity.js";
 import { checkProseModelOptions, runProseModel, type ProseModel, type ProseModelOptions } from "./compressors/prose-model.js";
 import { loadWasm } from "./kernels/wasm.js";
 import { LineIndex } from "./kernels/lines.js";
@@ -148,6 +150,8 @@ class Pipeline implements Pithy {
     } catch (error) {
       this.telemetry.recordFailOpen("pipeline", error);
       result = passthrough(content, "error", "unknown", 0);
+    } finally {
+      forgetJsonValidity();
     }
     const modelMs = typeof result.detail.modelMs === "number" ? result.detail.modelMs : undefined;
     this.telemetry.recordCall({ ...result, ms: now() - started, modelMs });
@@ -162,14 +166,19 @@ class Pipeline implements Pithy {
     const decision = decide(content, tokensIn, hint, this.gate, lines);
     if (decision.action === "skip") return passthrough(content, decision.reason ?? "error", decision.klass, tokensIn);
 
-    const key = computeKey(content);
+    // A large input is hashed on another thread while the chain runs (ccr/pending-key.ts).
+    const pending = PendingKey.start(content);
     const canDrop = this.mode === "lossy" && this.store !== null;
     const modelDetail: Record<string, number | string> = {};
     let run: ChainRun | null = null;
     if (canDrop && this.prose !== null && (decision.klass === "prose" || decision.klass === "markdown")) {
-      run = await this.runModel(content, hint, key, modelDetail);
+      run = await this.runModel(content, hint, await pending.key(), modelDetail);
     }
-    run ??= this.runChain(content, lines, decision.klass, hint, key, canDrop);
+    if (run === null) {
+      run = this.runChain(content, lines, decision.klass, hint, pending.markerKey, canDrop);
+      if (run !== null) run.output = pending.settle(run.output, await pending.key());
+    }
+    const key = await pending.key();
     let storeNote: string | undefined;
     if (run !== null && run.lossy) {
       const stored = await this.keep(key, content, hint.callId);
@@ -349,7 +358,7 @@ class Pipeline implements Pithy {
   }
 
   async archive(content: string): Promise<string> {
-    const key = computeKey(content);
+    const key = await computeKeyAsync(content);
     if (this.store === null) throw new PithyStoreError("pithy: no store is configured", "unavailable");
     await this.store.put(key, content);
     this.telemetry.recordStore("put");

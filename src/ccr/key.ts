@@ -16,6 +16,7 @@
  * file name.
  */
 import { sha256Hex } from "../kernels/sha256.js";
+import { sha256HexAsync } from "../kernels/sha256-async.js";
 
 /** Hex digits in a key made by {@link computeKey} (128 bits). */
 export const KEY_HEX_LENGTH = 32;
@@ -45,6 +46,14 @@ const MAX_PADDING = 64;
  */
 export function computeKey(content: string): string {
   return sha256Hex(content).slice(0, KEY_HEX_LENGTH);
+}
+
+/**
+ * {@link computeKey}, hashed by the platform's WebCrypto on another thread
+ * when the content is large (same key either way).
+ */
+export async function computeKeyAsync(content: string): Promise<string> {
+  return (await sha256HexAsync(content)).slice(0, KEY_HEX_LENGTH);
 }
 
 /** Whether `s` is 32 to 64 hex digits (either case), and nothing else. */

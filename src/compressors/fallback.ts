@@ -1,4 +1,4 @@
-import { parsesAsJson } from "../guardrail.js";
+import { parsesAsJson } from "../json-validity.js";
 import { scaled, type Compressor } from "./types.js";
 
 /** Above this many characters, content no compressor shrank is cut to a head and a tail. */

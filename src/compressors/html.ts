@@ -25,6 +25,7 @@ import { decodeEntities } from "./html/entities.js";
 import { collapseSpace } from "./html/inline.js";
 import { contentRoots } from "./html/main-content.js";
 import { renderBlocks } from "./html/render.js";
+import { TEXT, Tag } from "./html/tags.js";
 import { HtmlTree, ROOT } from "./html/tree.js";
 import { scaled, type Compressor, type CompressorInput, type CompressorOutput } from "./types.js";
 
@@ -50,11 +51,18 @@ export function compressHtml(input: CompressorInput): CompressorOutput | null {
   if (elements === 0) return null;
   const ctx = new RenderContext(tree, scaled(LINK_URLS, input.scale, 0));
   const roots = contentRoots(tree);
-  const body = renderBlocks(ctx, roots);
+  const blocks = renderBlocks(ctx, roots);
   const title = pageTitle(tree);
-  const text = title !== "" && !startsWithHeading(body, title) ? `# ${title}` + (body === "" ? "" : "\n\n" + body) : body;
-  const output = (text === "" ? "" : text + "\n\n") + input.marker(summary(ctx.omitted));
-  if (output.length >= input.text.length) return null;
+  const pieces: string[] = [];
+  if (title !== "" && !(blocks.length > 0 && startsWithHeading(blocks[0], title))) pieces.push(`# ${title}`, blocks.length > 0 ? "\n\n" : "");
+  for (const block of blocks) pieces.push(block);
+  const marker = input.marker(summary(ctx.omitted));
+  pieces.push(pieces.length > 0 ? "\n\n" : "", marker);
+  // Measured before joining: a page that would not shrink costs no copy.
+  let length = 0;
+  for (const piece of pieces) length += piece.length;
+  if (length >= input.text.length) return null;
+  const output = pieces.join("");
   return {
     output,
     lossy: true,
@@ -71,14 +79,14 @@ export function compressHtml(input: CompressorInput): CompressorOutput | null {
 
 function countElements(tree: HtmlTree): number {
   let count = 0;
-  for (let i = ROOT + 1; i < tree.size; i++) if (tree.tag[i] !== "") count++;
+  for (let i = ROOT + 1; i < tree.size; i++) if (tree.kind[i] !== TEXT) count++;
   return count;
 }
 
 /** The text of the page's first `<title>`, or "". */
 function pageTitle(tree: HtmlTree): string {
   for (let i = ROOT + 1; i < tree.size; i++) {
-    if (tree.tag[i] !== "title") continue;
+    if (tree.kind[i] !== Tag.title) continue;
     let text = "";
     for (let c = tree.firstChild[i]; c >= 0; c = tree.nextSibling[c]) if (tree.isText(c)) text += tree.rawText(c);
     return collapseSpace(decodeEntities(text)).trim();
@@ -86,10 +94,10 @@ function pageTitle(tree: HtmlTree): string {
   return "";
 }
 
-/** Whether the rendered text opens with a heading that says `title` (then the title is not repeated). */
-function startsWithHeading(body: string, title: string): boolean {
-  const end = body.indexOf("\n");
-  const first = end < 0 ? body : body.slice(0, end);
+/** Whether the rendered text's first block opens with a heading that says `title` (then the title is not repeated). */
+function startsWithHeading(firstBlock: string, title: string): boolean {
+  const end = firstBlock.indexOf("\n");
+  const first = end < 0 ? firstBlock : firstBlock.slice(0, end);
   let i = 0;
   while (i < first.length && first.charCodeAt(i) === 35 /* # */) i++;
   if (i === 0 || first.charCodeAt(i) !== 32) return false;

@@ -23,9 +23,11 @@
  */
 
 import { hasMarker } from "../ccr/marker.js";
+import type { LineIndex } from "../kernels/lines.js";
+import { maskLines } from "../kernels/log-mask.js";
 import { estimateTokens } from "../kernels/tokens.js";
 import { scaled, type Compressor, type CompressorInput, type CompressorOutput } from "./types.js";
-import { accessLogStatus, isAnomaly, Severity, severityOf } from "./log/levels.js";
+import { accessLogStatus, anomalyCandidates, isAnomaly, Severity, severityOf } from "./log/levels.js";
 import { Omission, OmittedRun } from "./log/omissions.js";
 import { TestLine, testLineKind } from "./log/summaries.js";
 import { lightKey, TemplateMiner } from "./log/templates.js";
@@ -75,7 +77,7 @@ export function compressLog(input: CompressorInput): CompressorOutput | null {
   const level: string[] = new Array<string>(n).fill("");
   const anchors: number[] = [];
   const firsts: number[] = [];
-  const miner = new TemplateMiner();
+  const miner = new TemplateMiner(maskLines(lines));
   const errorCounts = new Map<string, number>();
   const warningHeads = new Set<string>();
   const sameError = scaled(CAPS.sameError, scale);
@@ -83,6 +85,7 @@ export function compressLog(input: CompressorInput): CompressorOutput | null {
   let warnings = 0;
 
   const roles = traces.roles;
+  const anomalies = anomalyCandidates(lines);
   for (let i = 0; i < n; i++) {
     const text = visible[i];
     const role = roles[i];
@@ -109,7 +112,9 @@ export function compressLog(input: CompressorInput): CompressorOutput | null {
       if (lm.end !== 0 || accessLogStatus(text) === 0) anchors.push(i);
       continue;
     }
-    if (lm.severity === Severity.Warning || isAnomaly(text)) {
+    // A line shown as it stands in the text needs the regex only if the whole-text scan flagged it.
+    const mayBeAnomaly = anomalies[i] === 1 || text.length !== lineLength(lines, i);
+    if (lm.severity === Severity.Warning || (mayBeAnomaly && isAnomaly(text))) {
       warnings++;
       const head = categoryHead(text, lm.end);
       if (!warningHeads.has(head)) { warningHeads.add(head); keep[i] = 1; } else why[i] = Omission.RepeatedWarning;
@@ -252,6 +257,15 @@ function categoryHead(text: string, levelEnd: number): string {
     stop++;
   }
   return lightKey(text.slice(0, stop), 160);
+}
+
+/**
+ * Length of line `i` without its line ending. A visible text of that length
+ * is the line itself: visibleText only ever removes characters.
+ */
+function lineLength(lines: LineIndex, i: number): number {
+  const e = lines.end(i);
+  return e - lines.start(i) - (e > lines.start(i) && lines.text.charCodeAt(e - 1) === 13 ? 1 : 0);
 }
 
 /** A marker of ours on a line of its own (as this compressor writes them). */

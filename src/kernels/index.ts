@@ -8,3 +8,4 @@ export { LineIndex, stripLineNumbers, stripLineNumbersTwin, stripLineNumbersWasm
 export { parseGrepRow, parseGrepRows, parseGrepRowsTwin, parseGrepRowsWasm, isGroupSeparator, GrepRows, type GrepRow } from "./grep.js";
 export { hash64, hash64Twin, hash64Wasm, hash64Key, hash64KeyTwin, hash64KeyWasm } from "./hash64.js";
 export { sha256Hex, sha256HexTwin, sha256HexWasm, sha256Bytes, sha256BytesTwin, sha256BytesWasm } from "./sha256.js";
+export { maskLines, maskLinesTwin, maskLinesWasm, maskedTokenHash, MaskedLines, LOG_MASK_WASM_MIN, TOKEN_PLACEHOLDER, TOKEN_WILDCARD, type LineMaskTable } from "./log-mask.js";

@@ -1,6 +1,7 @@
 import { parseGrepRow, isGroupSeparator } from "../kernels/grep.js";
 import type { ContentType } from "../types.js";
 import type { Sample } from "./sample.js";
+import { parsesAsJson } from "../json-validity.js";
 
 /** One content detector: the confidence (0–1) that the sample is its type. */
 export interface Detector {
@@ -46,13 +47,9 @@ export const jsonDetector: Detector = {
     if (c !== 123 /* { */ && c !== 91 /* [ */) return 0;
     if (sample.count > 1 && RG_JSON_RE.test(sample.line(0))) return 0;
     if (isJsonLines(sample)) return 0;
-    try {
-      JSON.parse(sample.content);
-      return 1;
-    } catch {
-      // Truncated or invalid: still JSON-shaped when it opens like an object or array of values.
-      return /^\s*[\[{]\s*(?:"|\{|\[|\]|\}|$|-?\d|true|false|null)/.test(sample.text) ? 0.6 : 0;
-    }
+    if (parsesAsJson(sample.content)) return 1;
+    // Truncated or invalid: still JSON-shaped when it opens like an object or array of values.
+    return /^\s*[\[{]\s*(?:"|\{|\[|\]|\}|$|-?\d|true|false|null)/.test(sample.text) ? 0.6 : 0;
   },
 };
 
@@ -99,7 +96,10 @@ export const searchDetector: Detector = {
     let headingRows = 0;
     let headings = 0;
     let other = 0;
-    for (let i = 0; i < sample.count; i++) {
+    // Past this many other lines neither share below can be reached (every
+    // counted line is non-blank), so the rest of the sample need not be parsed.
+    const otherCap = 0.3 * sample.nonBlank;
+    for (let i = 0; i < sample.count && other <= otherCap; i++) {
       const line = sample.line(i);
       if (line.trim() === "" || isGroupSeparator(line)) continue;
       const row = parseGrepRow(line);
@@ -115,7 +115,7 @@ export const searchDetector: Detector = {
       }
     }
     const total = rows + headingRows + headings + other;
-    if (total === 0) return 0;
+    if (total === 0 || other > otherCap) return 0;
     if (matches > 0 && rows / total >= 0.7) return rows / total;
     if (headings > 0 && headingRows >= headings && (headingRows + headings) / total >= 0.8) return 0.9;
     return 0;
@@ -175,14 +175,8 @@ function delimiterConsistency(sample: Sample, delimiter: string): number {
   for (let i = 0; i < sample.count && counted < 200; i++) {
     const line = sample.line(i);
     if (line.trim() === "") continue;
-    let n = 0;
-    let quoted = false;
-    for (let j = 0; j < line.length; j++) {
-      const c = line[j];
-      if (c === '"') quoted = !quoted;
-      else if (c === delimiter && !quoted) n++;
-    }
     counted++;
+    const n = countDelimiters(line, delimiter);
     counts.set(n, (counts.get(n) ?? 0) + 1);
   }
   if (counted < 4) return 0;
@@ -190,6 +184,23 @@ function delimiterConsistency(sample: Sample, delimiter: string): number {
   let bestCount = 0;
   for (const [n, c] of counts) if (n > 0 && c > bestCount) { best = n; bestCount = c; }
   return best > 0 ? bestCount / counted : 0;
+}
+
+/** Delimiters of a line outside double quotes (native searches when it has no quote at all). */
+function countDelimiters(line: string, delimiter: string): number {
+  let n = 0;
+  if (line.indexOf('"') === -1) {
+    for (let k = line.indexOf(delimiter); k !== -1; k = line.indexOf(delimiter, k + 1)) n++;
+    return n;
+  }
+  const d = delimiter.charCodeAt(0);
+  let quoted = false;
+  for (let j = 0; j < line.length; j++) {
+    const c = line.charCodeAt(j);
+    if (c === 34) quoted = !quoted;
+    else if (c === d && !quoted) n++;
+  }
+  return n;
 }
 
 /** CSV/TSV and whitespace-aligned tables (`ls -la`, `ps aux`, `df -h`, `docker ps`). */

@@ -8,6 +8,8 @@
  * its main content is never dropped for its class, and a header-like one
  * that holds the page's `<h1>`/`<h2>` stays (its title is content).
  */
+import { TAG_FLAGS, Tag, TagFlag } from "./tags.js";
+import type { Attrs } from "./tokenizer.js";
 import { Has, type HtmlTree } from "./tree.js";
 
 /** Why an element is left out; {@link Drop.Kept} when it is not. */
@@ -23,14 +25,6 @@ export const Drop = {
 
 /** A {@link Drop} value. */
 export type DropReason = (typeof Drop)[keyof typeof Drop];
-
-const CODE_TAGS: ReadonlySet<string> = new Set([
-  "head", "script", "style", "noscript", "template", "svg", "math", "canvas", "iframe", "object", "embed", "applet",
-  "audio", "video", "map", "button", "select", "input", "datalist", "link", "meta", "base", "frameset", "frame",
-  "noframes", "noembed", "source", "track", "param", "title",
-]);
-
-const BOILERPLATE_TAGS: ReadonlySet<string> = new Set(["nav", "menu", "aside", "footer", "header"]);
 
 const BOILERPLATE_ROLES: ReadonlySet<string> = new Set([
   "navigation", "banner", "contentinfo", "complementary", "search", "menu", "menubar", "toolbar",
@@ -49,47 +43,46 @@ const TITLE_HOLDERS: ReadonlySet<string> = new Set(["header", "masthead", "banne
 /** Whole class names that mean "not displayed" in the common CSS frameworks (one test, no split per element). */
 const HIDDEN_CLASS = /(?:^|\s)(?:hidden|d-none|sr-only|visually-hidden|screen-reader-text)(?:\s|$)/i;
 
-/** Elements never dropped for a class or id word: the page itself and its main content. */
-const NEVER_BOILERPLATE: ReadonlySet<string> = new Set(["html", "body", "main", "article"]);
-
 /**
  * Why element `node` is left out of the text, or {@link Drop.Kept}.
  * `pageText` is the readable text length of the whole page.
  */
 export function dropReason(tree: HtmlTree, node: number, pageText: number): DropReason {
-  const tag = tree.tag[node];
-  if (CODE_TAGS.has(tag)) return Drop.Code;
-  if (tree.attrs[node] === null) return BOILERPLATE_TAGS.has(tag) ? tagVerdict(tree, node, tag) : Drop.Kept;
-  if (isHidden(tree, node)) return Drop.Hidden;
-  if (BOILERPLATE_TAGS.has(tag)) return tagVerdict(tree, node, tag);
-  const role = tree.attr(node, "role");
+  const kind = tree.kind[node];
+  const flags = TAG_FLAGS[kind];
+  if ((flags & TagFlag.Code) !== 0) return Drop.Code;
+  const attrs = tree.attrs[node];
+  if (attrs === null) return (flags & TagFlag.Furniture) !== 0 ? tagVerdict(tree, node, kind) : Drop.Kept;
+  if (isHidden(attrs)) return Drop.Hidden;
+  if ((flags & TagFlag.Furniture) !== 0) return tagVerdict(tree, node, kind);
+  const role = attrs.role;
   if (role !== undefined && BOILERPLATE_ROLES.has(role.trim().toLowerCase())) {
     const holdsTitle = (role.trim().toLowerCase() === "banner") && (tree.has[node] & Has.TopHeading) !== 0;
     return holdsTitle ? Drop.Kept : Drop.Boilerplate;
   }
-  if (NEVER_BOILERPLATE.has(tag) || (tree.has[node] & Has.Main) !== 0) return Drop.Kept;
+  if ((flags & TagFlag.NeverFurniture) !== 0 || (tree.has[node] & Has.Main) !== 0) return Drop.Kept;
   // A wrapper named "has-sidebar" around the whole page is not a sidebar.
   if (tree.textLength[node] * 2 > pageText) return Drop.Kept;
-  const word = boilerplateWord(tree.attr(node, "class")) ?? boilerplateWord(tree.attr(node, "id"));
+  const word = boilerplateWord(attrs.class) ?? boilerplateWord(attrs.id);
   if (word === null) return Drop.Kept;
   if (TITLE_HOLDERS.has(word) && (tree.has[node] & Has.TopHeading) !== 0) return Drop.Kept;
   return Drop.Boilerplate;
 }
 
-/** The verdict for a `<nav>`, `<menu>`, `<aside>`, `<header>` or `<footer>` element. */
-function tagVerdict(tree: HtmlTree, node: number, tag: string): DropReason {
-  if ((tag === "header" || tag === "footer") && (tree.has[node] & Has.TopHeading) !== 0) return Drop.Kept;
+/** The verdict for a `<nav>`, `<menu>`, `<aside>`, `<header>` or `<footer>` element (tag number `kind`). */
+function tagVerdict(tree: HtmlTree, node: number, kind: number): DropReason {
+  if ((kind === Tag.header || kind === Tag.footer) && (tree.has[node] & Has.TopHeading) !== 0) return Drop.Kept;
   return Drop.Boilerplate;
 }
 
-/** Whether the element says it is not displayed. */
-function isHidden(tree: HtmlTree, node: number): boolean {
-  if (tree.attr(node, "hidden") !== undefined) return true;
-  const aria = tree.attr(node, "aria-hidden");
+/** Whether an element with attributes `attrs` says it is not displayed. */
+function isHidden(attrs: Attrs): boolean {
+  if (attrs.hidden !== undefined) return true;
+  const aria = attrs["aria-hidden"];
   if (aria !== undefined && aria.trim().toLowerCase() === "true") return true;
-  const style = tree.attr(node, "style");
+  const style = attrs.style;
   if (style !== undefined && hidesByStyle(style)) return true;
-  const cls = tree.attr(node, "class");
+  const cls = attrs.class;
   return cls !== undefined && HIDDEN_CLASS.test(cls);
 }
 

@@ -33,17 +33,21 @@ export class RenderContext {
   private readonly pageText: number;
   private urlBudget: number;
   private readonly shownUrls = new Set<string>();
+  /** Each node's {@link dropReason}, or -1 until asked: walks ask about a node more than once. */
+  private readonly dropCache: Int8Array;
 
   /** `urlBudget`: how many link URLs (besides links that are nothing but a URL) may be shown. */
   constructor(tree: HtmlTree, urlBudget: number) {
     this.tree = tree;
     this.pageText = tree.textLength[ROOT];
     this.urlBudget = urlBudget;
+    this.dropCache = new Int8Array(tree.size).fill(-1);
   }
 
   /** Whether element `node` is left out; counts it when it is. */
   isDropped(node: number): boolean {
-    const reason = dropReason(this.tree, node, this.pageText);
+    let reason = this.dropCache[node];
+    if (reason < 0) reason = this.dropCache[node] = dropReason(this.tree, node, this.pageText);
     if (reason === Drop.Kept) return false;
     if (reason === Drop.Code) this.omitted.code++;
     else if (reason === Drop.Hidden) this.omitted.hidden++;

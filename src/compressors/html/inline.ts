@@ -7,7 +7,7 @@
  */
 import type { RenderContext } from "./context.js";
 import { decodeEntities } from "./entities.js";
-import { BLOCKS } from "./tree.js";
+import { TAG_FLAGS, TEXT, Tag, TagFlag } from "./tags.js";
 
 /** Where inline text goes: flowing text keeps line breaks and link URLs; a cell or heading is one line. */
 export const InlineMode = { Flow: 0, Line: 1 } as const;
@@ -15,20 +15,20 @@ export const InlineMode = { Flow: 0, Line: 1 } as const;
 /** An {@link InlineMode} value. */
 export type InlineModeValue = (typeof InlineMode)[keyof typeof InlineMode];
 
-/** Elements rendered as code spans outside `<pre>`. */
-export const CODE_SPANS: ReadonlySet<string> = new Set(["code", "kbd", "samp", "tt"]);
-
 const WHITESPACE_RUN = /[ \t\n\r\f\u00a0]+/g;
 
 /** Runs of HTML whitespace (and no-break spaces) become one space. */
 export function collapseSpace(text: string): string {
   // Most text nodes have nothing to collapse; one scan spares them the regex and a copy.
   const n = text.length;
+  let afterSpace = false;
   for (let i = 0; i < n; i++) {
     const c = text.charCodeAt(i);
-    if (c === 32 ? i + 1 < n && isSpaceLike(text.charCodeAt(i + 1)) : c !== 32 && isSpaceLike(c)) {
-      return text.replace(WHITESPACE_RUN, " ");
-    }
+    // One comparison rules out the common case: every space-like code is <= 32 or U+00A0.
+    if (c > 32 && c !== 0xa0) afterSpace = false;
+    else if (c === 32 && !afterSpace) afterSpace = true;
+    else if (isSpaceLike(c)) return text.replace(WHITESPACE_RUN, " ");
+    else afterSpace = false;
   }
   return text;
 }
@@ -45,6 +45,11 @@ function isSpaceLike(c: number): boolean {
  */
 export function inlineText(ctx: RenderContext, node: number, mode: InlineModeValue): string {
   const tree = ctx.tree;
+  const only = tree.firstChild[node];
+  if (only >= 0 && tree.nextSibling[only] < 0 && tree.kind[only] === TEXT) {
+    const quick = singleTextInline(ctx, node, only, mode);
+    if (quick !== null) return quick;
+  }
   const parts: string[] = [];
   /** Where each open link's text starts in `parts`. */
   const linkStarts: number[] = [];
@@ -55,24 +60,25 @@ export function inlineText(ctx: RenderContext, node: number, mode: InlineModeVal
     const entry = stack.pop() as number;
     if (entry < 0) {
       const el = ~entry;
-      if (tree.tag[el] === "a") closeLink(ctx, el, parts, linkStarts.pop() as number, mode);
+      if (tree.kind[el] === Tag.a) closeLink(ctx, el, parts, linkStarts.pop() as number, mode);
       else parts.push(" ");
       continue;
     }
-    const tag = tree.tag[entry];
-    if (tag === "") {
+    const kind = tree.kind[entry];
+    if (kind === TEXT) {
       parts.push(collapseSpace(decodeEntities(tree.rawText(entry))));
       continue;
     }
     if (ctx.isDropped(entry)) continue;
-    if (tag === "br") parts.push(mode === InlineMode.Flow ? "\n" : " ");
-    else if (tag === "img") parts.push(collapseSpace(decodeEntities(tree.attr(entry, "alt") ?? "")));
-    else if (CODE_SPANS.has(tag)) parts.push(codeSpan(plainText(ctx, entry)));
-    else if (tag === "a") {
+    const flags = TAG_FLAGS[kind];
+    if (kind === Tag.br) parts.push(mode === InlineMode.Flow ? "\n" : " ");
+    else if (kind === Tag.img) parts.push(collapseSpace(decodeEntities(tree.attr(entry, "alt") ?? "")));
+    else if ((flags & TagFlag.CodeSpan) !== 0) parts.push(codeSpan(plainText(ctx, entry)));
+    else if (kind === Tag.a) {
       linkStarts.push(parts.length);
       stack.push(~entry);
       tree.pushChildren(entry, stack);
-    } else if (BLOCKS.has(tag)) {
+    } else if ((flags & TagFlag.Block) !== 0) {
       parts.push(" ");
       stack.push(~entry);
       tree.pushChildren(entry, stack);
@@ -80,6 +86,26 @@ export function inlineText(ctx: RenderContext, node: number, mode: InlineModeVal
   }
   const text = parts.join("");
   return mode === InlineMode.Line ? collapseSpace(text).trim() : text;
+}
+
+/**
+ * {@link inlineText} of an element whose one child is text node `child`
+ * (most links, spans, cells and headings), without the walk and its
+ * arrays; null for the elements that need the walk.
+ */
+function singleTextInline(ctx: RenderContext, node: number, child: number, mode: InlineModeValue): string | null {
+  const tree = ctx.tree;
+  const kind = tree.kind[node];
+  const flags = TAG_FLAGS[kind];
+  // A code span renders differently; a block's padding spaces matter unless the line is trimmed.
+  if ((flags & TagFlag.CodeSpan) !== 0 || ((flags & TagFlag.Block) !== 0 && mode !== InlineMode.Line)) return null;
+  if (ctx.isDropped(node)) return "";
+  const text = collapseSpace(decodeEntities(tree.rawText(child)));
+  if (kind !== Tag.a) return mode === InlineMode.Line ? text.trim() : text;
+  const parts = [text];
+  closeLink(ctx, node, parts, 0, mode);
+  const linked = parts.length === 1 ? parts[0] : parts.join("");
+  return mode === InlineMode.Line ? collapseSpace(linked).trim() : linked;
 }
 
 /** Replaces a link's text in `parts` by its Markdown form once its children are done. */
@@ -112,12 +138,17 @@ export function plainText(ctx: RenderContext, node: number): string {
   tree.pushChildren(node, stack);
   while (stack.length > 0) {
     const n = stack.pop() as number;
-    const tag = tree.tag[n];
-    if (tag === "") parts.push(decodeEntities(tree.rawText(n)).replace(/\u00a0/g, " "));
-    else if (tag === "br") parts.push("\n");
+    const kind = tree.kind[n];
+    if (kind === TEXT) parts.push(noBreakToSpace(decodeEntities(tree.rawText(n))));
+    else if (kind === Tag.br) parts.push("\n");
     else if (!ctx.isDropped(n)) tree.pushChildren(n, stack);
   }
   return parts.join("");
+}
+
+/** `text` with no-break spaces as plain spaces (most text has none: then no regex runs). */
+function noBreakToSpace(text: string): string {
+  return text.includes("\u00a0") ? text.replace(/\u00a0/g, " ") : text;
 }
 
 /** A Markdown code span for `text` (whitespace collapsed), fenced past any backticks inside. */

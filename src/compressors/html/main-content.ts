@@ -6,6 +6,7 @@
  * furniture is dropped (boilerplate.ts), which is what older hand-written
  * and generated pages (javadoc) need.
  */
+import { TEXT, Tag } from "./tags.js";
 import { Has, ROOT, type HtmlTree } from "./tree.js";
 
 /** Ids that name the content container. */
@@ -30,9 +31,9 @@ const MIN_SHARE = 0.2;
 export function contentRoots(tree: HtmlTree): number[] {
   const pageText = tree.textLength[ROOT];
   if ((tree.has[ROOT] & Has.Main) !== 0) {
-    const main = firstMatch(tree, (i) => tree.tag[i] === "main" || tree.attr(i, "role") === "main");
+    const main = firstMatch(tree, (i) => tree.kind[i] === Tag.main || tree.attr(i, "role") === "main");
     if (main >= 0 && holdsShare(tree, [main], pageText)) return [main];
-    const articles = outermost(tree, (i) => tree.tag[i] === "article");
+    const articles = outermost(tree, (i) => tree.kind[i] === Tag.article);
     if (articles.length > 0 && holdsShare(tree, articles, pageText)) return articles;
   }
   const container = firstMatch(tree, (i) => isContentContainer(tree, i));
@@ -47,15 +48,17 @@ function holdsShare(tree: HtmlTree, roots: readonly number[], pageText: number):
 }
 
 function isContentContainer(tree: HtmlTree, node: number): boolean {
-  const id = tree.attr(node, "id");
+  const attrs = tree.attrs[node];
+  if (attrs === null) return false;
+  const id = attrs.id;
   if (id !== undefined && CONTENT_IDS.has(id.trim().toLowerCase())) return true;
-  const cls = tree.attr(node, "class");
+  const cls = attrs.class;
   return cls !== undefined && CONTENT_CLASS.test(cls);
 }
 
 /** The first element in document order that satisfies `test`, or -1. */
 function firstMatch(tree: HtmlTree, test: (node: number) => boolean): number {
-  for (let i = ROOT + 1; i < tree.size; i++) if (tree.tag[i] !== "" && test(i)) return i;
+  for (let i = ROOT + 1; i < tree.size; i++) if (tree.kind[i] !== TEXT && test(i)) return i;
   return -1;
 }
 
@@ -63,7 +66,7 @@ function firstMatch(tree: HtmlTree, test: (node: number) => boolean): number {
 function outermost(tree: HtmlTree, test: (node: number) => boolean): number[] {
   const found: number[] = [];
   for (let i = ROOT + 1; i < tree.size; i++) {
-    if (tree.tag[i] !== "" && test(i)) {
+    if (tree.kind[i] !== TEXT && test(i)) {
       found.push(i);
       i = tree.subtreeEnd[i] - 1; // skip the subtree: nested matches are inside this one
     }

@@ -10,14 +10,13 @@
  */
 import type { RenderContext } from "./context.js";
 import { decodeEntities } from "./entities.js";
-import { CODE_SPANS, InlineMode, codeSpan, collapseSpace, inlineText, longestRun, plainText } from "./inline.js";
+import { InlineMode, codeSpan, collapseSpace, inlineText, longestRun, plainText } from "./inline.js";
 import { renderTable } from "./table.js";
-import { BLOCKS, Has, ROOT, type HtmlTree } from "./tree.js";
+import { TAG_FLAGS, Tag, TagFlag } from "./tags.js";
+import { Has, ROOT, type HtmlTree } from "./tree.js";
 
 /** Nesting beyond this many lists or quotes adds no more indentation (10 000 nested lists stay linear). */
 const MAX_INDENT = 8;
-
-const HEADING_LEVEL: Readonly<Record<string, number>> = { h1: 1, h2: 2, h3: 3, h4: 4, h5: 5, h6: 6 };
 
 /** A list element being rendered. */
 interface ListFrame {
@@ -25,8 +24,14 @@ interface ListFrame {
   next: number;
 }
 
-/** Markdown-like text of the subtrees `roots` (in order); {@link ROOT} means the whole document. */
-export function renderBlocks(ctx: RenderContext, roots: readonly number[]): string {
+/**
+ * Markdown-like text of the subtrees `roots` (in order; {@link ROOT} means
+ * the whole document) as pieces to concatenate: its blocks and the line
+ * breaks between them, first block first. The caller joins them once with
+ * what goes around them, since a flat copy of a large text is the one
+ * expensive string operation here.
+ */
+export function renderBlocks(ctx: RenderContext, roots: readonly number[]): string[] {
   const writer = new BlockWriter(ctx);
   for (const root of roots) writer.walk(root);
   return writer.finish();
@@ -40,6 +45,14 @@ class BlockWriter {
   private lastTight = false;
   /** Pieces of the paragraph being gathered. */
   private inline: string[] = [];
+  /**
+   * Whether the pieces may hold whitespace still to collapse (a line break,
+   * an inline element's text, or one piece's trailing space meeting the
+   * next one's leading space); when not, the paragraph needs no second scan.
+   */
+  private inlineDirty = false;
+  /** Whether the last non-empty piece ends with a space. */
+  private inlineEndsWithSpace = false;
   /** Open lists that render as lists (layout lists are not here). */
   private readonly lists: ListFrame[] = [];
   /** The bullet of an `<li>` whose first block is yet to come. */
@@ -64,7 +77,7 @@ class BlockWriter {
     while (stack.length > 0) {
       const entry = stack.pop() as number;
       if (entry < 0) this.leave(~entry);
-      else if (tree.isText(entry)) this.inline.push(collapseSpace(decodeText(this.ctx, entry)));
+      else if (tree.isText(entry)) this.addCollapsed(collapseSpace(decodeText(this.ctx, entry)));
       else if (!this.ctx.isDropped(entry) && this.enter(entry)) {
         stack.push(~entry);
         tree.pushChildren(entry, stack);
@@ -73,18 +86,19 @@ class BlockWriter {
     this.flush();
   }
 
-  finish(): string {
+  finish(): string[] {
     this.flush();
     this.writeLabel();
-    return this.out.join("");
+    return this.out;
   }
 
   /** Handles the start of element `node`; true when its children are to be walked (then {@link leave} follows). */
   private enter(node: number): boolean {
     const tree = this.ctx.tree;
-    const tag = tree.tag[node];
-    const level = HEADING_LEVEL[tag];
-    if (level !== undefined) {
+    const kind = tree.kind[node];
+    const flags = TAG_FLAGS[kind];
+    if ((flags & TagFlag.Heading) !== 0) {
+      const level = kind - Tag.h1 + 1;
       this.flush();
       const text = inlineText(this.ctx, node, InlineMode.Line);
       if (text !== "") {
@@ -94,27 +108,27 @@ class BlockWriter {
       }
       return false;
     }
-    switch (tag) {
-      case "pre":
+    switch (kind) {
+      case Tag.pre:
         this.flush();
         this.emit(fencedBlock(this.ctx, node));
         return false;
-      case "table": {
+      case Tag.table: {
         this.flush();
         const table = renderTable(this.ctx, node);
         if (table === null) return true;
         this.emit(table);
         return false;
       }
-      case "ul":
-      case "ol":
+      case Tag.ul:
+      case Tag.ol:
         this.flush();
         if (!isLayoutList(tree, node)) {
           const start = Number.parseInt(tree.attr(node, "start") ?? "1", 10);
-          this.lists.push({ ordered: tag === "ol", next: Number.isFinite(start) ? start : 1 });
+          this.lists.push({ ordered: kind === Tag.ol, next: Number.isFinite(start) ? start : 1 });
         }
         return true;
-      case "li": {
+      case Tag.li: {
         this.flush();
         const list = this.lists.length > 0 && this.isInRenderedList(node) ? this.lists[this.lists.length - 1] : null;
         if (list !== null) {
@@ -123,34 +137,34 @@ class BlockWriter {
         }
         return true;
       }
-      case "dd":
+      case Tag.dd:
         this.flush();
         this.definitionDepth++;
         return true;
-      case "blockquote":
+      case Tag.blockquote:
         this.flush();
         this.quoteDepth++;
         return true;
-      case "br":
-        this.inline.push("\n");
+      case Tag.br:
+        this.addRaw("\n");
         return false;
-      case "img":
-        this.inline.push(collapseSpace(decodeAttr(tree.attr(node, "alt"))));
+      case Tag.img:
+        this.addCollapsed(collapseSpace(decodeAttr(tree.attr(node, "alt"))));
         return false;
       default:
         break;
     }
-    if (CODE_SPANS.has(tag)) {
-      this.inline.push(codeSpan(plainText(this.ctx, node)));
+    if ((flags & TagFlag.CodeSpan) !== 0) {
+      this.addCollapsed(codeSpan(plainText(this.ctx, node)));
       return false;
     }
-    if (BLOCKS.has(tag)) {
+    if ((flags & TagFlag.Block) !== 0) {
       this.flush();
       return true;
     }
     // Inline element: render it in one go, unless it wraps blocks (a card-like <a><div>…).
     if ((tree.has[node] & Has.Block) === 0) {
-      this.inline.push(inlineText(this.ctx, node, InlineMode.Flow));
+      this.addRaw(inlineText(this.ctx, node, InlineMode.Flow));
       return false;
     }
     return true;
@@ -158,21 +172,21 @@ class BlockWriter {
 
   private leave(node: number): void {
     const tree = this.ctx.tree;
-    const tag = tree.tag[node];
-    switch (tag) {
-      case "ul":
-      case "ol":
+    const kind = tree.kind[node];
+    switch (kind) {
+      case Tag.ul:
+      case Tag.ol:
         this.flush();
         if (!isLayoutList(tree, node)) this.lists.pop();
         this.bullet = "";
         this.lastTight = false;
         return;
-      case "dl":
+      case Tag.dl:
         this.flush();
         this.writeLabel();
         this.lastTight = false;
         return;
-      case "dt": {
+      case Tag.dt: {
         const text = this.takeInline();
         if (text !== "") {
           this.writeLabel();
@@ -180,16 +194,16 @@ class BlockWriter {
         }
         return;
       }
-      case "dd":
+      case Tag.dd:
         this.flush();
         this.definitionDepth--;
         return;
-      case "blockquote":
+      case Tag.blockquote:
         this.flush();
         this.quoteDepth--;
         return;
       default:
-        if (BLOCKS.has(tag)) this.flush();
+        if ((TAG_FLAGS[kind] & TagFlag.Block) !== 0) this.flush();
     }
   }
 
@@ -197,8 +211,8 @@ class BlockWriter {
   private isInRenderedList(li: number): boolean {
     const tree = this.ctx.tree;
     const p = tree.parent[li];
-    const tag = tree.tag[p];
-    if (tag !== "ul" && tag !== "ol") return true; // a stray <li>: treat as the current list's
+    const kind = tree.kind[p];
+    if (kind !== Tag.ul && kind !== Tag.ol) return true; // a stray <li>: treat as the current list's
     return !isLayoutList(tree, p);
   }
 
@@ -206,7 +220,11 @@ class BlockWriter {
   private takeInline(): string {
     if (this.inline.length === 0) return "";
     const raw = this.inline.length === 1 ? this.inline[0] : this.inline.join("");
+    const dirty = this.inlineDirty;
     this.inline = [];
+    this.inlineDirty = false;
+    this.inlineEndsWithSpace = false;
+    if (!dirty) return raw.trim();
     if (!raw.includes("\n")) return collapseSpace(raw).trim();
     let text = "";
     for (const line of raw.split("\n")) {
@@ -214,6 +232,21 @@ class BlockWriter {
       if (clean !== "") text += (text === "" ? "" : "\n") + clean;
     }
     return text;
+  }
+
+  /** Adds a piece whose whitespace is collapsed already (only single spaces). */
+  private addCollapsed(piece: string): void {
+    if (piece === "") return;
+    if (this.inlineEndsWithSpace && piece.charCodeAt(0) === 32) this.inlineDirty = true;
+    this.inlineEndsWithSpace = piece.charCodeAt(piece.length - 1) === 32;
+    this.inline.push(piece);
+  }
+
+  /** Adds a piece that may hold any whitespace. */
+  private addRaw(piece: string): void {
+    if (piece === "") return;
+    this.inlineDirty = true;
+    this.inline.push(piece);
   }
 
   /** Writes the gathered paragraph, if any. */
@@ -264,7 +297,7 @@ function isLayoutList(tree: HtmlTree, list: number): boolean {
   let items = 0;
   let only = -1;
   for (let c = tree.firstChild[list]; c >= 0 && items < 2; c = tree.nextSibling[c]) {
-    if (tree.tag[c] === "li") {
+    if (tree.kind[c] === Tag.li) {
       items++;
       only = c;
     }
@@ -282,7 +315,8 @@ function decodeAttr(value: string | undefined): string {
 
 /** A `<pre>` as a fenced block: its text verbatim (first newline dropped, as browsers do), language from its class. */
 function fencedBlock(ctx: RenderContext, pre: number): string {
-  let text = plainText(ctx, pre).replace(/\r\n?/g, "\n");
+  let text = plainText(ctx, pre);
+  if (text.includes("\r")) text = text.replace(/\r\n?/g, "\n");
   if (text.startsWith("\n")) text = text.slice(1);
   text = text.trimEnd();
   if (text === "") return "";
@@ -298,7 +332,7 @@ function languageOf(ctx: RenderContext, pre: number): string {
   const own = LANGUAGE_CLASS.exec(tree.attr(pre, "class") ?? "");
   if (own !== null) return own[1];
   for (let c = tree.firstChild[pre]; c >= 0; c = tree.nextSibling[c]) {
-    if (tree.tag[c] === "code") {
+    if (tree.kind[c] === Tag.code) {
       const inner = LANGUAGE_CLASS.exec(tree.attr(c, "class") ?? "");
       return inner === null ? "" : inner[1];
     }

@@ -7,6 +7,7 @@
  */
 import type { RenderContext } from "./context.js";
 import { InlineMode, inlineText } from "./inline.js";
+import { TEXT, Tag } from "./tags.js";
 import { Has } from "./tree.js";
 
 /** What in a cell makes its table a layout table. */
@@ -27,18 +28,19 @@ export function renderTable(ctx: RenderContext, table: number): string | null {
   tree.pushChildren(table, stack);
   while (stack.length > 0) {
     const node = stack.pop() as number;
-    const tag = tree.tag[node];
-    if (tag === "" || ctx.isDropped(node)) continue;
-    if (tag === "td" || tag === "th") {
+    const kind = tree.kind[node];
+    if (kind === TEXT || ctx.isDropped(node)) continue;
+    if (kind === Tag.td || kind === Tag.th) {
       if ((tree.has[node] & LAYOUT_CONTENT) !== 0) return null;
       if (row === null) rows.push((row = []));
-      row.push(inlineText(ctx, node, InlineMode.Line).replace(/\|/g, "\\|"));
-    } else if (tag === "table") {
+      const cell = inlineText(ctx, node, InlineMode.Line);
+      row.push(cell.includes("|") ? cell.replace(/\|/g, "\\|") : cell);
+    } else if (kind === Tag.table) {
       return null;
-    } else if (tag === "caption") {
+    } else if (kind === Tag.caption) {
       caption = inlineText(ctx, node, InlineMode.Line);
-    } else if (tag !== "colgroup") {
-      if (tag === "tr") rows.push((row = []));
+    } else if (kind !== Tag.colgroup) {
+      if (kind === Tag.tr) rows.push((row = []));
       tree.pushChildren(node, stack);
     }
   }

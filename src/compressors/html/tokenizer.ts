@@ -9,35 +9,44 @@
  * or `<script>` simply run to the end.
  */
 
-/** The attributes the extractor reads; every other attribute is skipped while scanning. */
-export type Attrs = Partial<Record<AttrName, string>>;
+import { OTHER, TAG_FLAGS, TAG_NAMES, TagFlag, spells, tagNumberAt } from "./tags.js";
 
 /** Names of the attributes kept in {@link Attrs}. */
 export type AttrName = "id" | "class" | "role" | "hidden" | "aria-hidden" | "style" | "href" | "name" | "alt" | "start" | "type";
 
-const KEPT_ATTRS: ReadonlySet<string> = new Set<AttrName>([
-  "id", "class", "role", "hidden", "aria-hidden", "style", "href", "name", "alt", "start", "type",
-]);
+/**
+ * The attributes the extractor reads (undefined when absent); every other
+ * attribute is skipped while scanning. A class rather than a bag of keys, so
+ * that every element's attributes share one shape and reading one is a
+ * fixed-offset load, not a dictionary lookup.
+ */
+export class Attrs {
+  id: string | undefined = undefined;
+  class: string | undefined = undefined;
+  role: string | undefined = undefined;
+  hidden: string | undefined = undefined;
+  "aria-hidden": string | undefined = undefined;
+  style: string | undefined = undefined;
+  href: string | undefined = undefined;
+  name: string | undefined = undefined;
+  alt: string | undefined = undefined;
+  start: string | undefined = undefined;
+  type: string | undefined = undefined;
+}
 
 /**
- * Elements whose content is text up to their own end tag, never markup.
- * `title` and `textarea` decode references in it (RCDATA); the rest do not.
+ * What the tokenizer reports, in document order. Tag names come lowercased
+ * with their number from tags.ts ({@link OTHER} for names it does not list).
  */
-const RAW_TEXT: ReadonlySet<string> = new Set([
-  "script", "style", "xmp", "iframe", "noembed", "noframes", "noscript", "textarea", "title",
-]);
-
-/** What the tokenizer reports, in document order. */
 export interface HtmlSink {
   /** A start tag; `selfClosing` when written `<x/>`. */
-  openTag(name: string, attrs: Attrs | null, selfClosing: boolean): void;
+  openTag(name: string, kind: number, attrs: Attrs | null, selfClosing: boolean): void;
   /** An end tag (also sent after a raw-text element's content, even one cut off by the end of input). */
-  closeTag(name: string): void;
+  closeTag(name: string, kind: number): void;
   /** Text between tags: `text.slice(start, end)`, references not yet decoded. */
   text(start: number, end: number): void;
 }
 
-const LT = 60;
 const GT = 62;
 const SLASH = 47;
 const BANG = 33;
@@ -54,22 +63,51 @@ function isSpace(c: number): boolean {
   return c === 32 || c === 9 || c === 10 || c === 12 || c === 13;
 }
 
+/**
+ * The kept attribute whose name is `text[start, end)` in any ASCII case, or
+ * null. Compares in place rather than slicing and lowercasing every name.
+ */
+function keptAttr(text: string, start: number, end: number): AttrName | null {
+  switch (end - start) {
+    case 2:
+      return spells(text, start, "id") ? "id" : null;
+    case 3:
+      return spells(text, start, "alt") ? "alt" : null;
+    case 4:
+      if (spells(text, start, "href")) return "href";
+      if (spells(text, start, "role")) return "role";
+      if (spells(text, start, "name")) return "name";
+      return spells(text, start, "type") ? "type" : null;
+    case 5:
+      if (spells(text, start, "class")) return "class";
+      if (spells(text, start, "style")) return "style";
+      return spells(text, start, "start") ? "start" : null;
+    case 6:
+      return spells(text, start, "hidden") ? "hidden" : null;
+    case 11:
+      return spells(text, start, "aria-hidden") ? "aria-hidden" : null;
+    default:
+      return null;
+  }
+}
+
 /** Reports every tag and text range of `text` to `sink`. */
 export function scanHtml(text: string, sink: HtmlSink): void {
   const n = text.length;
   let pos = 0;
   let textStart = 0;
+  const tag: StartTag = { name: "", kind: 0, attrs: null, selfClosing: false, end: 0 };
   while (pos < n) {
     const lt = text.indexOf("<", pos);
     if (lt < 0 || lt + 1 >= n) break;
     const c = text.charCodeAt(lt + 1);
     if (isAsciiLetter(c)) {
       if (lt > textStart) sink.text(textStart, lt);
-      const tag = readStartTag(text, lt + 1);
-      if (tag === null) return; // cut off by the end of input: the standard drops it
-      sink.openTag(tag.name, tag.attrs, tag.selfClosing);
+      if (!readStartTag(text, lt + 1, tag)) return; // cut off by the end of input: the standard drops it
+      sink.openTag(tag.name, tag.kind, tag.attrs, tag.selfClosing);
       pos = tag.end;
-      if (RAW_TEXT.has(tag.name) && !tag.selfClosing) pos = skipRawText(text, pos, tag.name, sink);
+      // Raw-text elements' content is text up to their own end tag, never markup.
+      if ((TAG_FLAGS[tag.kind] & TagFlag.RawText) !== 0 && !tag.selfClosing) pos = skipRawText(text, pos, tag.name, tag.kind, sink);
       textStart = pos;
     } else if (c === SLASH) {
       if (lt > textStart) sink.text(textStart, lt);
@@ -78,7 +116,8 @@ export function scanHtml(text: string, sink: HtmlSink): void {
       if (isAsciiLetter(text.charCodeAt(lt + 2))) {
         let e = lt + 2;
         while (e < gt && !isSpace(text.charCodeAt(e)) && text.charCodeAt(e) !== SLASH) e++;
-        sink.closeTag(text.slice(lt + 2, e).toLowerCase());
+        const kind = tagNumberAt(text, lt + 2, e);
+        sink.closeTag(kind === OTHER ? text.slice(lt + 2, e).toLowerCase() : TAG_NAMES[kind], kind);
       }
       pos = textStart = gt + 1;
     } else if (c === BANG) {
@@ -110,16 +149,18 @@ function skipDeclaration(text: string, lt: number): number {
   return gt < 0 ? n : gt + 1;
 }
 
+/** A start tag read by {@link readStartTag}; one object per scan, refilled for each tag. */
 interface StartTag {
   name: string;
+  kind: number;
   attrs: Attrs | null;
   selfClosing: boolean;
   /** Offset just past the tag's ">". */
   end: number;
 }
 
-/** Reads the start tag whose name begins at `at`; null when the input ends inside it. */
-function readStartTag(text: string, at: number): StartTag | null {
+/** Reads the start tag whose name begins at `at` into `tag`; false when the input ends inside it. */
+function readStartTag(text: string, at: number, tag: StartTag): boolean {
   const n = text.length;
   let i = at;
   while (i < n) {
@@ -127,12 +168,20 @@ function readStartTag(text: string, at: number): StartTag | null {
     if (isSpace(c) || c === SLASH || c === GT) break;
     i++;
   }
-  const name = text.slice(at, i).toLowerCase();
+  const kind = tagNumberAt(text, at, i);
+  const name = kind === OTHER ? text.slice(at, i).toLowerCase() : TAG_NAMES[kind];
   let attrs: Attrs | null = null;
   let selfClosing = false;
   while (i < n) {
     const c = text.charCodeAt(i);
-    if (c === GT) return { name, attrs, selfClosing, end: i + 1 };
+    if (c === GT) {
+      tag.name = name;
+      tag.kind = kind;
+      tag.attrs = attrs;
+      tag.selfClosing = selfClosing;
+      tag.end = i + 1;
+      return true;
+    }
     if (isSpace(c)) { i++; continue; }
     if (c === SLASH) {
       selfClosing = text.charCodeAt(i + 1) === GT;
@@ -148,32 +197,33 @@ function readStartTag(text: string, at: number): StartTag | null {
       if (isSpace(d) || d === SLASH || d === GT || d === EQUALS) break;
       i++;
     }
-    const attrName = text.slice(nameStart, i).toLowerCase();
+    const attrName = keptAttr(text, nameStart, i);
     while (i < n && isSpace(text.charCodeAt(i))) i++;
-    let value = "";
+    let valueStart = i;
+    let valueEnd = i;
     if (i < n && text.charCodeAt(i) === EQUALS) {
       i++;
       while (i < n && isSpace(text.charCodeAt(i))) i++;
       const q = text.charCodeAt(i);
       if (q === DQUOTE || q === SQUOTE) {
         const close = text.indexOf(q === DQUOTE ? "\"" : "'", i + 1);
-        if (close < 0) return null;
-        value = text.slice(i + 1, close);
+        if (close < 0) return false;
+        valueStart = i + 1;
+        valueEnd = close;
         i = close + 1;
       } else {
-        const start = i;
+        valueStart = i;
         while (i < n && !isSpace(text.charCodeAt(i)) && text.charCodeAt(i) !== GT) i++;
-        value = text.slice(start, i);
+        valueEnd = i;
       }
     }
-    if (KEPT_ATTRS.has(attrName)) {
-      attrs ??= {};
-      // The first of duplicate attributes wins, as in browsers.
-      const key = attrName as AttrName;
-      if (attrs[key] === undefined) attrs[key] = value;
+    // The first of duplicate attributes wins, as in browsers.
+    if (attrName !== null && (attrs === null || attrs[attrName] === undefined)) {
+      attrs ??= new Attrs();
+      attrs[attrName] = text.slice(valueStart, valueEnd);
     }
   }
-  return null;
+  return false;
 }
 
 /**
@@ -181,16 +231,16 @@ function readStartTag(text: string, at: number): StartTag | null {
  * regard to case), reports it as text and the end tag as closed; returns
  * the offset after the end tag, or the input's end when there is none.
  */
-function skipRawText(text: string, from: number, name: string, sink: HtmlSink): number {
+function skipRawText(text: string, from: number, name: string, kind: number, sink: HtmlSink): number {
   const n = text.length;
   let at = text.indexOf("</", from);
   while (at >= 0) {
     const after = at + 2 + name.length;
-    if (after <= n && text.slice(at + 2, after).toLowerCase() === name) {
+    if (after <= n && spells(text, at + 2, name)) {
       const c = after < n ? text.charCodeAt(after) : GT;
       if (isSpace(c) || c === GT || c === SLASH) {
         if (at > from) sink.text(from, at);
-        sink.closeTag(name);
+        sink.closeTag(name, kind);
         const gt = text.indexOf(">", after);
         return gt < 0 ? n : gt + 1;
       }
@@ -198,6 +248,6 @@ function skipRawText(text: string, from: number, name: string, sink: HtmlSink): 
     at = text.indexOf("</", at + 2);
   }
   if (from < n) sink.text(from, n);
-  sink.closeTag(name);
+  sink.closeTag(name, kind);
   return n;
 }

@@ -7,7 +7,8 @@
  * first child, next sibling), and every walk over them is iterative, so
  * 10 000 nested `<div>`s cost memory, never stack.
  */
-import { scanHtml, type Attrs, type HtmlSink } from "./tokenizer.js";
+import { DOCUMENT, OTHER, TAG_COUNT, TAG_FLAGS, TEXT, Tag, TagFlag } from "./tags.js";
+import { scanHtml, type AttrName, type Attrs, type HtmlSink } from "./tokenizer.js";
 
 /** Node index of the document (the root every other node descends from). */
 export const ROOT = 0;
@@ -30,30 +31,6 @@ export const Has = {
   Main: 64,
 } as const;
 
-const VOID: ReadonlySet<string> = new Set([
-  "area", "base", "br", "col", "embed", "hr", "img", "input", "keygen", "link", "meta", "param", "source", "track", "wbr", "frame", "basefont", "bgsound",
-]);
-
-/** Start tags that close an open `<p>`, as in the HTML standard. */
-const CLOSES_P: ReadonlySet<string> = new Set([
-  "address", "article", "aside", "blockquote", "center", "details", "dialog", "dir", "div", "dl", "fieldset", "figcaption", "figure",
-  "footer", "form", "h1", "h2", "h3", "h4", "h5", "h6", "header", "hgroup", "hr", "li", "dd", "dt", "main", "menu", "nav", "ol", "p",
-  "pre", "section", "summary", "table", "ul",
-]);
-
-/** Elements that make a line break in rendered text. */
-export const BLOCKS: ReadonlySet<string> = new Set([
-  ...CLOSES_P, "body", "html", "caption", "tr", "td", "th", "thead", "tbody", "tfoot", "option", "legend", "noscript", "template",
-]);
-
-/** Elements whose text no reader sees as page content. */
-const UNREAD: ReadonlySet<string> = new Set(["script", "style", "noscript", "template", "title", "textarea", "iframe", "noembed", "noframes", "xmp"]);
-
-const HEADINGS: ReadonlySet<string> = new Set(["h1", "h2", "h3", "h4", "h5", "h6"]);
-
-/** Elements a search for an open ancestor stops at (the standard's "scope"). */
-const SCOPE: ReadonlySet<string> = new Set(["table", "td", "th", "caption", "html", "body", "template", "button", "object", "marquee", "applet"]);
-
 /**
  * How far down the open-element stack an implied-end search looks. The
  * standard has no bound; ours keeps a page of 100 000 unclosed `<div>`s
@@ -62,49 +39,50 @@ const SCOPE: ReadonlySet<string> = new Set(["table", "td", "th", "caption", "htm
 const MAX_SCOPE_SEARCH = 64;
 
 /**
- * The parsed page, one column per node property, each allocated once at its
- * final size (a node needs a "<" or the text after one, so a page has at
- * most twice as many nodes as "<"s, plus one): growing arrays node by node
- * was the parser's main cost.
+ * The parsed page, one column per node property: typed arrays for numbers,
+ * plain arrays (appended to, never preallocated: V8 stores a large
+ * `new Array(n)` as a slow dictionary) for names and attributes. Callers
+ * read the columns and never write them; the typed ones are not `readonly`
+ * only because the parser replaces them with larger copies as the tree
+ * grows (doubling from a guess by the page's length), which costs less
+ * than a first pass counting the page's "<"s to size them exactly.
  */
 export class HtmlTree {
   readonly source: string;
   /** Tag name (lowercase) of an element; "" for a text node; "#document" for {@link ROOT}. */
-  readonly tag: string[];
-  readonly attrs: (Attrs | null)[];
-  readonly parent: Int32Array;
-  readonly firstChild: Int32Array;
-  readonly nextSibling: Int32Array;
+  readonly tag: string[] = ["#document"];
+  /** Tag number of each node (tags.ts); what the renderers branch on, rather than names. */
+  kind: Uint8Array;
+  readonly attrs: (Attrs | null)[] = [null];
+  parent: Int32Array;
+  firstChild: Int32Array;
+  nextSibling: Int32Array;
   /** Source range of a text node (references not decoded). */
-  readonly textStart: Int32Array;
-  readonly textEnd: Int32Array;
-  /** {@link Has} bits of each node's subtree (the node itself included). */
-  readonly has: Uint8Array;
-  /** Characters of readable text in each node's subtree (not scripts or styles), for main-content choices. */
-  readonly textLength: Int32Array;
+  textStart: Int32Array;
+  textEnd: Int32Array;
   /**
    * One past the last node of each node's subtree: nodes are numbered in
    * document order, so a subtree is the index range `[node, subtreeEnd[node])`.
    */
-  readonly subtreeEnd: Int32Array;
+  subtreeEnd: Int32Array;
+  /** {@link Has} bits of each node's subtree (the node itself included). */
+  has: Uint8Array = new Uint8Array(0);
+  /** Characters of readable text in each node's subtree (not scripts or styles), for main-content choices. */
+  textLength: Int32Array = new Int32Array(0);
   private count = 1;
 
   private constructor(source: string) {
     this.source = source;
-    let capacity = 2;
-    for (let at = source.indexOf("<"); at >= 0; at = source.indexOf("<", at + 1)) capacity += 2;
-    this.tag = new Array<string>(capacity);
-    this.attrs = new Array<Attrs | null>(capacity);
+    // One node per 16 characters: real pages run 20–40, so they rarely grow; doubling absorbs the rest.
+    const capacity = (source.length >> 4) + 16;
+    this.kind = new Uint8Array(capacity);
     this.parent = new Int32Array(capacity);
     this.firstChild = new Int32Array(capacity).fill(-1);
     this.nextSibling = new Int32Array(capacity).fill(-1);
     this.textStart = new Int32Array(capacity);
     this.textEnd = new Int32Array(capacity);
-    this.has = new Uint8Array(capacity);
-    this.textLength = new Int32Array(capacity);
     this.subtreeEnd = new Int32Array(capacity);
-    this.tag[ROOT] = "#document";
-    this.attrs[ROOT] = null;
+    this.kind[ROOT] = DOCUMENT;
     this.parent[ROOT] = -1;
     this.subtreeEnd[ROOT] = 1;
   }
@@ -123,7 +101,7 @@ export class HtmlTree {
   }
 
   /** An attribute of element `node`, or undefined. */
-  attr(node: number, name: keyof Attrs): string | undefined {
+  attr(node: number, name: AttrName): string | undefined {
     const a = this.attrs[node];
     return a === null ? undefined : a[name];
   }
@@ -149,14 +127,16 @@ export class HtmlTree {
 
   /** Whether `node` is a text node. */
   isText(node: number): boolean {
-    return this.tag[node] === "";
+    return this.kind[node] === TEXT;
   }
 
-  /** Appends a node under `parent` (children are appended in document order). */
-  add(parent: number, tag: string, attrs: Attrs | null, lastChildOfParent: number): number {
+  /** Appends a node under `parent` (children are appended in document order); `kind` is `tag`'s number. */
+  add(parent: number, tag: string, kind: number, attrs: Attrs | null, lastChildOfParent: number): number {
+    if (this.count === this.kind.length) this.grow();
     const id = this.count++;
-    this.tag[id] = tag;
-    this.attrs[id] = attrs;
+    this.tag.push(tag);
+    this.kind[id] = kind;
+    this.attrs.push(attrs);
     this.parent[id] = parent;
     this.subtreeEnd[id] = id + 1;
     if (lastChildOfParent < 0) this.firstChild[parent] = id;
@@ -164,24 +144,44 @@ export class HtmlTree {
     return id;
   }
 
+  /** Doubles every column's room for nodes. */
+  private grow(): void {
+    const capacity = this.kind.length * 2;
+    const more = <T extends Int32Array | Uint8Array>(column: T, fresh: T): T => {
+      fresh.set(column);
+      return fresh;
+    };
+    this.kind = more(this.kind, new Uint8Array(capacity));
+    this.parent = more(this.parent, new Int32Array(capacity));
+    this.firstChild = more(this.firstChild, new Int32Array(capacity).fill(-1));
+    this.nextSibling = more(this.nextSibling, new Int32Array(capacity).fill(-1));
+    this.textStart = more(this.textStart, new Int32Array(capacity));
+    this.textEnd = more(this.textEnd, new Int32Array(capacity));
+    this.subtreeEnd = more(this.subtreeEnd, new Int32Array(capacity));
+  }
+
   /**
    * Fills {@link has} and {@link textLength}: a child always has a larger
    * index than its parent, so one backward pass sees children first.
    */
   private summarise(): void {
+    this.has = new Uint8Array(this.count);
+    this.textLength = new Int32Array(this.count);
+    const kind = this.kind;
     for (let i = this.size - 1; i > ROOT; i--) {
-      const tag = this.tag[i];
+      const k = kind[i];
       let bits = this.has[i];
       const p = this.parent[i];
-      if (tag === "") {
-        if (!UNREAD.has(this.tag[p])) this.textLength[i] = this.textEnd[i] - this.textStart[i];
+      if (k === TEXT) {
+        if ((TAG_FLAGS[kind[p]] & TagFlag.Unread) === 0) this.textLength[i] = this.textEnd[i] - this.textStart[i];
       } else {
-        if (HEADINGS.has(tag)) bits |= Has.Heading | Has.Block | (tag === "h1" || tag === "h2" ? Has.TopHeading : 0);
-        else if (tag === "table") bits |= Has.Table | Has.Block;
-        else if (tag === "pre") bits |= Has.Pre | Has.Block;
-        else if (tag === "ul" || tag === "ol" || tag === "dl" || tag === "menu") bits |= Has.List | Has.Block;
-        else if (BLOCKS.has(tag)) bits |= Has.Block;
-        if (tag === "main" || tag === "article" || this.attr(i, "role") === "main") bits |= Has.Main;
+        const flags = TAG_FLAGS[k];
+        if ((flags & TagFlag.Heading) !== 0) bits |= Has.Heading | Has.Block | (k === Tag.h1 || k === Tag.h2 ? Has.TopHeading : 0);
+        else if (k === Tag.table) bits |= Has.Table | Has.Block;
+        else if (k === Tag.pre) bits |= Has.Pre | Has.Block;
+        else if ((flags & TagFlag.List) !== 0) bits |= Has.List | Has.Block;
+        else if ((flags & TagFlag.Block) !== 0) bits |= Has.Block;
+        if (k === Tag.main || k === Tag.article || this.attrs[i]?.role === "main") bits |= Has.Main;
       }
       this.has[i] = bits;
       this.has[p] |= bits;
@@ -198,37 +198,45 @@ class TreeBuilder implements HtmlSink {
   private readonly open: number[] = [ROOT];
   /** Last child of each open element, parallel to {@link open}. */
   private readonly lastChild: number[] = [-1];
-  /** How many open elements have each tag, so a stray end tag costs one lookup. */
-  private readonly openCount = new Map<string, number>();
+  /** How many open elements have each known tag, so a stray end tag costs one read. */
+  private readonly openCount = new Int32Array(TAG_COUNT);
+  /** The same for tags not in {@link Tag}, by name. */
+  private readonly openOther = new Map<string, number>();
 
   constructor(tree: HtmlTree) {
     this.tree = tree;
   }
 
-  openTag(name: string, attrs: Attrs | null, selfClosing: boolean): void {
-    this.closeImplied(name);
+  openTag(name: string, kind: number, attrs: Attrs | null, selfClosing: boolean): void {
+    this.closeImplied(kind);
     const top = this.open.length - 1;
-    const id = this.tree.add(this.open[top], name, attrs, this.lastChild[top]);
+    const id = this.tree.add(this.open[top], name, kind, attrs, this.lastChild[top]);
     this.lastChild[top] = id;
     // "<x/>" closes itself only in SVG and MathML; in HTML the slash means nothing.
-    if (VOID.has(name) || (selfClosing && this.isForeign())) return;
+    if ((TAG_FLAGS[kind] & TagFlag.Void) !== 0 || (selfClosing && this.isForeign())) return;
     this.open.push(id);
     this.lastChild.push(-1);
-    this.openCount.set(name, (this.openCount.get(name) ?? 0) + 1);
+    if (kind === OTHER) this.openOther.set(name, (this.openOther.get(name) ?? 0) + 1);
+    else this.openCount[kind]++;
   }
 
-  closeTag(name: string): void {
-    if ((this.openCount.get(name) ?? 0) === 0) return;
-    const tag = this.tree.tag;
-    while (this.open.length > 1) {
-      const popped = this.pop();
-      if (tag[popped] === name) return;
+  closeTag(name: string, kind: number): void {
+    const tree = this.tree;
+    if (kind === OTHER) {
+      if ((this.openOther.get(name) ?? 0) === 0) return;
+      while (this.open.length > 1) {
+        const popped = this.pop();
+        if (tree.kind[popped] === OTHER && tree.tag[popped] === name) return;
+      }
+      return;
     }
+    if (this.openCount[kind] === 0) return;
+    while (this.open.length > 1) if (tree.kind[this.pop()] === kind) return;
   }
 
   text(start: number, end: number): void {
     const top = this.open.length - 1;
-    const id = this.tree.add(this.open[top], "", null, this.lastChild[top]);
+    const id = this.tree.add(this.open[top], "", TEXT, null, this.lastChild[top]);
     this.tree.textStart[id] = start;
     this.tree.textEnd[id] = end;
     this.lastChild[top] = id;
@@ -237,48 +245,66 @@ class TreeBuilder implements HtmlSink {
   private pop(): number {
     const id = this.open.pop() as number;
     this.lastChild.pop();
-    const name = this.tree.tag[id];
-    this.openCount.set(name, (this.openCount.get(name) ?? 1) - 1);
+    const kind = this.tree.kind[id];
+    if (kind === OTHER) {
+      const name = this.tree.tag[id];
+      this.openOther.set(name, (this.openOther.get(name) ?? 1) - 1);
+    } else this.openCount[kind]--;
     return id;
   }
 
   private isForeign(): boolean {
-    return (this.openCount.get("svg") ?? 0) > 0 || (this.openCount.get("math") ?? 0) > 0;
+    return this.openCount[Tag.svg] > 0 || this.openCount[Tag.math] > 0;
   }
 
-  /** Closes what a start tag `name` implicitly ends. */
-  private closeImplied(name: string): void {
-    if (CLOSES_P.has(name)) this.closeOpen(["p"], SCOPE);
-    if (name === "li") this.closeOpen(["li"], LIST_SCOPE);
-    else if (name === "dt" || name === "dd") this.closeOpen(["dt", "dd"], DL_SCOPE);
-    else if (name === "tr") this.closeOpen(["tr"], TABLE_SCOPE);
-    else if (name === "td" || name === "th") this.closeOpen(["td", "th"], ROW_SCOPE);
-    else if (name === "thead" || name === "tbody" || name === "tfoot") this.closeOpen(["thead", "tbody", "tfoot"], TABLE_SCOPE);
-    else if (name === "option") this.closeOpen(["option"], SELECT_SCOPE);
-    else if (HEADINGS.has(name) && HEADINGS.has(this.tree.tag[this.open[this.open.length - 1]])) this.pop();
+  /** Closes what a start tag of tag number `kind` implicitly ends. */
+  private closeImplied(kind: number): void {
+    const flags = TAG_FLAGS[kind];
+    if ((flags & TagFlag.ClosesP) !== 0) this.closeOpen(Tag.p, Tag.p, TagFlag.Scope);
+    switch (kind) {
+      case Tag.li:
+        this.closeOpen(Tag.li, Tag.li, TagFlag.ListScope);
+        return;
+      case Tag.dt:
+      case Tag.dd:
+        this.closeOpen(Tag.dt, Tag.dd, TagFlag.DefinitionScope);
+        return;
+      case Tag.tr:
+        this.closeOpen(Tag.tr, Tag.tr, TagFlag.TableScope);
+        return;
+      case Tag.td:
+      case Tag.th:
+        this.closeOpen(Tag.td, Tag.th, TagFlag.RowScope);
+        return;
+      case Tag.thead:
+      case Tag.tbody:
+      case Tag.tfoot:
+        this.closeOpen(Tag.thead, Tag.tbody, TagFlag.TableScope, Tag.tfoot);
+        return;
+      case Tag.option:
+        this.closeOpen(Tag.option, Tag.option, TagFlag.SelectScope);
+        return;
+      default:
+        if ((flags & TagFlag.Heading) !== 0 && (TAG_FLAGS[this.tree.kind[this.open[this.open.length - 1]]] & TagFlag.Heading) !== 0) this.pop();
+    }
   }
 
   /**
-   * Pops up to and including the innermost open element named in `names`,
-   * if one is open above the nearest `boundary` element.
+   * Pops up to and including the innermost open element of tag `a`, `b` or
+   * `c`, if one is open above the nearest element with flag `boundary`.
    */
-  private closeOpen(names: readonly string[], boundary: ReadonlySet<string>): void {
-    if (!names.some((n) => (this.openCount.get(n) ?? 0) > 0)) return;
-    const tag = this.tree.tag;
+  private closeOpen(a: number, b: number, boundary: number, c = a): void {
+    const count = this.openCount;
+    if (count[a] === 0 && count[b] === 0 && count[c] === 0) return;
+    const kind = this.tree.kind;
     const stop = Math.max(1, this.open.length - MAX_SCOPE_SEARCH);
     for (let k = this.open.length - 1; k >= stop; k--) {
-      const t = tag[this.open[k]];
-      if (names.includes(t)) {
+      const t = kind[this.open[k]];
+      if (t === a || t === b || t === c) {
         while (this.open.length > k) this.pop();
         return;
       }
-      if (boundary.has(t)) return;
+      if ((TAG_FLAGS[t] & boundary) !== 0) return;
     }
   }
 }
-
-const LIST_SCOPE: ReadonlySet<string> = new Set([...SCOPE, "ul", "ol", "menu"]);
-const DL_SCOPE: ReadonlySet<string> = new Set([...SCOPE, "dl"]);
-const TABLE_SCOPE: ReadonlySet<string> = new Set(["table", "html", "template"]);
-const ROW_SCOPE: ReadonlySet<string> = new Set(["tr", "table", "html", "template"]);
-const SELECT_SCOPE: ReadonlySet<string> = new Set(["select", "datalist", "optgroup", "html"]);

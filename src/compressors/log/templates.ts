@@ -8,7 +8,13 @@
  * token count and first literal token, then at least half of the literal
  * positions equal), across the whole log rather than only adjacent runs;
  * positions where members differ become `<*>` in the cluster's template.
+ *
+ * The miner clusters on 64-bit hashes of the masked tokens, equal hashes
+ * standing for equal tokens: kernels/log-mask.ts computes them for the whole
+ * log in WASM, or line by line from {@link maskTokens} in TS. A template's
+ * strings are rebuilt from its first line only when a marker describes it.
  */
+import type { MaskedLines } from "../../kernels/log-mask.js";
 
 /** Tokens of a line that take part in its template (the rest of a long line is ignored). */
 const MAX_TOKENS = 24;
@@ -18,45 +24,105 @@ const MAX_CLUSTERS_PER_GROUP = 32;
 const SIMILARITY = 0.5;
 
 const WILDCARD = "<*>";
+/** Group key of lines whose tokens are all placeholders (hash keys are never negative). */
+const NO_LITERAL = -1;
 
-/** One template: its tokens, how many lines it covers and where it first appears. */
-export interface Cluster {
-  readonly id: number;
-  readonly tokens: string[];
-  count: number;
-  readonly first: number;
+/** One template: its token hashes, how many lines it covers and where it first appears. */
+export class Cluster {
+  count = 1;
+  /** Token hashes, two words per position (those of the first line). */
+  private readonly hashes: Int32Array;
+  /** 1 where the template holds `<*>`: members differ there, or the first line has a literal `<*>`. */
+  private readonly wild: Uint8Array;
+
+  /**
+   * @param text the first line's visible text, whose tokens `line` holds (loaded)
+   * @param spill an overflow cluster: only the first token is kept, `<*>` everywhere else
+   */
+  constructor(readonly id: number, readonly first: number, private readonly text: string, line: MaskedLines, spill: boolean) {
+    const n = line.count;
+    this.hashes = line.hashes.slice(2 * line.at, 2 * (line.at + n));
+    this.wild = new Uint8Array(n);
+    for (let i = 0; i < n; i++) if ((spill && i > 0) || line.isWildcard(i)) this.wild[i] = 1;
+  }
+
+  /** The template's tokens: the first line's masked tokens, `<*>` where members differ. */
+  get tokens(): string[] {
+    const tokens = maskTokens(this.text);
+    for (let i = 0; i < tokens.length; i++) if (this.wild[i] === 1) tokens[i] = WILDCARD;
+    return tokens;
+  }
+
+  /**
+   * Equal literal positions over literal positions, for a loaded line of the
+   * same token count; positions holding the same placeholder on both sides do not count.
+   */
+  similarity(line: MaskedLines): number {
+    const h = line.hashes;
+    const base = 2 * line.at;
+    let equal = 0;
+    let counted = 0;
+    for (let i = 0; i < line.count; i++) {
+      if (this.wild[i] === 1) { counted++; continue; }
+      const same = this.hashes[2 * i] === h[base + 2 * i] && this.hashes[2 * i + 1] === h[base + 2 * i + 1];
+      if (same && line.isPlaceholder(i)) continue;
+      counted++;
+      if (same) equal++;
+    }
+    return counted === 0 ? 1 : equal / counted;
+  }
+
+  /** Turns the positions where the loaded line differs into `<*>`. */
+  merge(line: MaskedLines): void {
+    const h = line.hashes;
+    const base = 2 * line.at;
+    for (let i = 0; i < line.count; i++) {
+      if (this.wild[i] === 1) continue;
+      if (this.hashes[2 * i] !== h[base + 2 * i] || this.hashes[2 * i + 1] !== h[base + 2 * i + 1]) this.wild[i] = 1;
+    }
+  }
 }
 
 /** Clusters lines into templates as they arrive, in log order (so results are deterministic). */
 export class TemplateMiner {
   /** Every cluster, by id. */
   readonly clusters: Cluster[] = [];
-  /** Groups by first literal token ("" when none), then by token count. */
-  private readonly groups = new Map<string, Cluster[][]>();
-  private readonly overflow = new Map<string, Cluster[]>();
+  /** Groups by first literal token ({@link NO_LITERAL} when none), then by token count. */
+  private readonly groups = new Map<number, Cluster[][]>();
+  private readonly overflow = new Map<number, Cluster[]>();
 
-  /** Assigns line `lineNo` (visible text `text`) to a cluster and returns the cluster's id. */
+  /**
+   * @param masks the masked tokens of the lines to come: `maskLines(lines)` for
+   * a log's line index, `maskLines()` for texts of no particular log
+   */
+  constructor(private readonly masks: MaskedLines) {}
+
+  /**
+   * Assigns line `lineNo` (visible text `text`, as log/visible.ts gives it) to
+   * a cluster and returns the cluster's id.
+   */
   assign(text: string, lineNo: number): number {
-    return this.place(maskTokens(text), lineNo).id;
+    this.masks.load(lineNo, text);
+    return this.place(this.masks, text, lineNo).id;
   }
 
   /** Drain's step: the most similar cluster of the line's group, or a new one. */
-  private place(tokens: string[], lineNo: number): Cluster {
-    const head = firstLiteral(tokens);
+  private place(line: MaskedLines, text: string, lineNo: number): Cluster {
+    const head = firstLiteral(line);
     let byCount = this.groups.get(head);
     if (byCount === undefined) {
       byCount = [];
       this.groups.set(head, byCount);
     }
-    let group = byCount[tokens.length];
+    let group = byCount[line.count];
     if (group === undefined) {
       group = [];
-      byCount[tokens.length] = group;
+      byCount[line.count] = group;
     }
     let best: Cluster | null = null;
     let bestScore = -1;
     for (const c of group) {
-      const score = similarity(c.tokens, tokens);
+      const score = c.similarity(line);
       if (score >= SIMILARITY && score > bestScore) {
         best = c;
         bestScore = score;
@@ -65,7 +131,7 @@ export class TemplateMiner {
       }
     }
     if (best !== null) {
-      merge(best.tokens, tokens);
+      best.merge(line);
       best.count++;
       return best;
     }
@@ -75,22 +141,22 @@ export class TemplateMiner {
         spills = [];
         this.overflow.set(head, spills);
       }
-      let spill = spills[tokens.length];
+      let spill = spills[line.count];
       if (spill === undefined) {
-        spill = this.create(tokens.map((t, i) => (i === 0 ? t : WILDCARD)), lineNo);
-        spills[tokens.length] = spill;
+        spill = this.create(text, line, lineNo, true);
+        spills[line.count] = spill;
         return spill;
       }
       spill.count++;
       return spill;
     }
-    const created = this.create(tokens, lineNo);
+    const created = this.create(text, line, lineNo, false);
     group.push(created);
     return created;
   }
 
-  private create(tokens: string[], lineNo: number): Cluster {
-    const c: Cluster = { id: this.clusters.length, tokens, count: 1, first: lineNo };
+  private create(text: string, line: MaskedLines, lineNo: number, spill: boolean): Cluster {
+    const c = new Cluster(this.clusters.length, lineNo, text, line, spill);
     this.clusters.push(c);
     return c;
   }
@@ -107,33 +173,17 @@ export function describeTemplate(c: Cluster, maxChars = 60): string {
   return out;
 }
 
-/** The group's first key: its first literal token, or "" (no token is empty) when all are placeholders. */
-function firstLiteral(tokens: string[]): string {
-  for (const t of tokens) if (!isPlaceholder(t)) return t;
-  return "";
-}
-
-/** Equal literal positions over literal positions; positions that are placeholders on both sides do not count. */
-function similarity(template: string[], tokens: string[]): number {
-  let equal = 0;
-  let counted = 0;
-  for (let i = 0; i < tokens.length; i++) {
-    const a = template[i];
-    const b = tokens[i];
-    if (a === WILDCARD) { counted++; continue; }
-    if (a === b && isPlaceholder(a)) continue;
-    counted++;
-    if (a === b) equal++;
+/**
+ * The loaded line's group key: the top 53 bits of its first literal token's
+ * hash (a number a Map keys exactly), or {@link NO_LITERAL} when all are placeholders.
+ */
+function firstLiteral(line: MaskedLines): number {
+  for (let i = 0; i < line.count; i++) {
+    if (line.isPlaceholder(i)) continue;
+    const w = 2 * (line.at + i);
+    return (line.hashes[w + 1] >>> 0) * 2097152 + (line.hashes[w] >>> 11);
   }
-  return counted === 0 ? 1 : equal / counted;
-}
-
-function merge(template: string[], tokens: string[]): void {
-  for (let i = 0; i < template.length; i++) if (template[i] !== tokens[i]) template[i] = WILDCARD;
-}
-
-function isPlaceholder(t: string): boolean {
-  return t.length > 2 && t.charCodeAt(0) === 60 && t.charCodeAt(t.length - 1) === 62 && t.indexOf(" ") === -1;
+  return NO_LITERAL;
 }
 
 /** The masked tokens of a line (at most {@link MAX_TOKENS}). */

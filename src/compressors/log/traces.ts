@@ -199,11 +199,22 @@ function isFrame(text: readonly string[], i: number): boolean {
     if (isGoFileLine(line) || isRustFrameNumber(line, p)) return true;
   }
   // "at" frames behind a prefix: "#     at …" (TAP), "npm warn old lockfile     at …"
-  const q = line.indexOf("   at ", p);
+  const q = indexOfAtFrame(line, p);
   if (q !== -1 && isAtTail(line, q + 6)) return true;
   // Go: "main.main()" or "testing.tRunner(0xc000162820, 0x6eccf8)" above its file line
   // The cheap test first: most lines do not end in ")".
   return i + 1 < text.length && endsWithParen(line) && isGoFileLine(text[i + 1]);
+}
+
+/**
+ * `line.indexOf("   at ", from)`, found through `"at "` (rarer than the
+ * leading space V8 would look for first, which a log line is full of).
+ */
+export function indexOfAtFrame(line: string, from: number): number {
+  for (let k = line.indexOf("at ", from + 3); k !== -1; k = line.indexOf("at ", k + 1)) {
+    if (line.charCodeAt(k - 1) === 32 && line.charCodeAt(k - 2) === 32 && line.charCodeAt(k - 3) === 32) return k - 3;
+  }
+  return -1;
 }
 
 /** Whether the line's last non-blank character is `)`. */

@@ -7,7 +7,7 @@ type Event = ["open", string, Attrs | null] | ["close", string] | ["text", strin
 function events(html: string): Event[] {
   const out: Event[] = [];
   scanHtml(html, {
-    openTag: (name, attrs) => out.push(["open", name, attrs]),
+    openTag: (name, _kind, attrs) => out.push(["open", name, attrs]),
     closeTag: (name) => out.push(["close", name]),
     text: (start, end) => out.push(["text", html.slice(start, end)]),
   });
@@ -30,6 +30,18 @@ describe("scanHtml", () => {
       ["text", "t"],
       ["close", "div"],
     ]);
+  });
+
+  it("keeps the attributes it reads in any case, the first of duplicates winning, and skips the rest", () => {
+    expect(events(`<P ARIA-HIDDEN=true Role='main' STYLE="a" aria_hidden=x data-id=1 id=a ID=b>t</P>`)).toEqual([
+      ["open", "p", { "aria-hidden": "true", role: "main", style: "a", id: "a" }],
+      ["text", "t"],
+      ["close", "p"],
+    ]);
+  });
+
+  it("reports unknown elements by their lowercased name", () => {
+    expect(events(`<My-Widget>x</MY-WIDGET>`)).toEqual([["open", "my-widget", null], ["text", "x"], ["close", "my-widget"]]);
   });
 
   it("skips comments, doctypes, processing instructions and conditional comments", () => {
@@ -92,6 +104,18 @@ describe("HtmlTree", () => {
     expect(tree.has[1] & (Has.TopHeading | Has.Heading | Has.Pre)).toBe(Has.TopHeading | Has.Heading | Has.Pre);
     expect(tree.has[ROOT] & Has.Main).toBe(Has.Main);
     expect(tree.has[1] & Has.Table).toBe(0);
+  });
+
+  it("closes an unknown element by name, leaving other unknown elements open", () => {
+    expect(shape(HtmlTree.parse("<x-a><x-b>t</x-a>u"))).toBe(`(x-a (x-b "t")) "u"`);
+    expect(shape(HtmlTree.parse("<x-a><x-b>t</x-c>u</x-b>v"))).toBe(`(x-a (x-b "t" "u") "v")`);
+  });
+
+  it("grows past its first guess of the node count", () => {
+    const html = "<b></b>".repeat(5_000);
+    const tree = HtmlTree.parse(html);
+    expect(tree.size).toBe(5_001);
+    expect(tree.subtreeEnd[ROOT]).toBe(5_001);
   });
 
   it("does not count script or style text as readable text", () => {

@@ -1,0 +1,23 @@
+// Log-mask rows for the kernel benchmark (bench/kernels.mjs): the masked-token
+// hashes of every line, in WASM (one call over the whole log) and in the TS
+// twin (`maskTokens` per line, then hashed). Both rows take the same line
+// index, built once per input outside the timing.
+
+/** @param {typeof import("../../src/kernels/index.ts")} lib */
+export default async function implementations(lib) {
+  const host = lib.wasmHost();
+  let lastText = null;
+  let lastLines = null;
+  /** The line index of `text`, kept for the next call on the same input. */
+  const linesOf = (text) => {
+    if (text !== lastText) {
+      lastText = text;
+      lastLines = lib.LineIndex.of(text);
+    }
+    return lastLines;
+  };
+  return [
+    { kernel: "logMask", impl: "wasm", fn: (text) => lib.maskLinesWasm(host, linesOf(text)).flags.length },
+    { kernel: "logMask", impl: "twin", fn: (text) => lib.maskLinesTwin(linesOf(text)).flags.length },
+  ];
+}

@@ -1,0 +1,46 @@
+/**
+ * The content key of one compress call, possibly still being hashed.
+ *
+ * A large input is hashed by WebCrypto on another thread while the
+ * compressors run; until then their markers carry a fixed provisional key,
+ * which {@link PendingKey.settle} swaps for the real one. The provisional key
+ * is used only when the input does not contain it, so every occurrence in an
+ * output is one of our own markers. Small inputs (and platforms without
+ * WebCrypto) get their key synchronously, and nothing is swapped.
+ */
+import { computeKey, computeKeyAsync } from "./key.js";
+import { hashesOffThread } from "../kernels/sha256-async.js";
+
+/** Stands in for the real key in markers written before the hash is done (32 hex digits, like a key). */
+export const PROVISIONAL_KEY = "0123456789abcdeffedcba9876543210";
+
+/** A key being computed, and the key compressors write into markers meanwhile. */
+export class PendingKey {
+  /** The key markers name while the hash runs: the real key, or {@link PROVISIONAL_KEY}. */
+  readonly markerKey: string;
+  private readonly real: Promise<string>;
+
+  private constructor(markerKey: string, real: Promise<string>) {
+    this.markerKey = markerKey;
+    this.real = real;
+  }
+
+  /** Starts hashing `content`: off the thread when large enough, else right away. */
+  static start(content: string): PendingKey {
+    if (hashesOffThread(content) && !content.includes(PROVISIONAL_KEY)) {
+      return new PendingKey(PROVISIONAL_KEY, computeKeyAsync(content));
+    }
+    const key = computeKey(content);
+    return new PendingKey(key, Promise.resolve(key));
+  }
+
+  /** The real key. */
+  key(): Promise<string> {
+    return this.real;
+  }
+
+  /** `output` (written with {@link markerKey}) with the real key in every marker. */
+  settle(output: string, key: string): string {
+    return this.markerKey === key ? output : output.split(this.markerKey).join(key);
+  }
+}

@@ -1,0 +1,69 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { compressHtml } from "../../../src/compressors/html.js";
+import { formatMarker } from "../../../src/ccr/marker.js";
+import { LineIndex } from "../../../src/kernels/lines.js";
+import { sha256Hex } from "../../../src/kernels/sha256.js";
+import { loadCorpus } from "../../support/corpus.js";
+
+/**
+ * SHA-256 of the compressor's output and its detail on each corpus html case
+ * and on the ~256 KB bench payload (the cases repeated, as bench/html-speed.mjs
+ * builds it), recorded from the extractor before its speed work: that work
+ * must not change a byte. A deliberate change of output updates these.
+ */
+const GOLDEN: Record<string, { length: number; sha256: string; detail: Record<string, unknown> }> = {
+  "html-retrofit-javadoc-retrofiterror": {
+    length: 5335,
+    sha256: "6c7ba0de4757ff9585caf65f3127d1d780d9773bd591d586f6942f772fe365f5",
+    detail: { htmlElements: 488, htmlRoot: "page", scriptsDropped: 3, hiddenDropped: 0, boilerplateDropped: 4, linkUrlsDropped: 15 },
+  },
+  "html-retrofit-website-index": {
+    length: 9317,
+    sha256: "96ad09e18f393649b4414c40a4d376514bea2594e6407be55d59bb5970371acb",
+    detail: { htmlElements: 239, htmlRoot: "page", scriptsDropped: 7, hiddenDropped: 0, boilerplateDropped: 2, linkUrlsDropped: 9 },
+  },
+  payload: {
+    length: 74941,
+    sha256: "63645f60cac138700a759be76925de59a1efe6b7a119e1cb62ec24ab66182601",
+    detail: { htmlElements: 4123, htmlRoot: "page", scriptsDropped: 53, hiddenDropped: 0, boilerplateDropped: 34, linkUrlsDropped: 145 },
+  },
+};
+
+const KEY = "0".repeat(32);
+
+function compress(text: string) {
+  return compressHtml({ text, lines: LineIndex.of(text), type: "html", hint: {}, scale: 1, canDrop: true, marker: (s) => formatMarker(KEY, s) });
+}
+
+/** About 256 KB of html: the corpus cases in manifest order, repeated, each ending in a newline. */
+function payload(texts: readonly string[]): string {
+  const parts: string[] = [];
+  let size = 0;
+  for (let i = 0; size < 256 * 1024; i++) {
+    const t = texts[i % texts.length];
+    parts.push(t.endsWith("\n") ? t : t + "\n");
+    size += t.length;
+  }
+  return parts.join("");
+}
+
+const inputs = new Map<string, string>();
+beforeAll(async () => {
+  const html = (await loadCorpus()).filter((c) => c.class === "html");
+  for (const c of html) inputs.set(c.id, c.text);
+  inputs.set("payload", payload(html.map((c) => c.text)));
+});
+
+describe("html compressor golden output", () => {
+  it("has an expectation for every corpus html case", () => {
+    expect([...inputs.keys()].sort()).toEqual(Object.keys(GOLDEN).sort());
+  });
+
+  it.each(Object.keys(GOLDEN))("gives byte-identical output and detail on %s", (id) => {
+    const result = compress(inputs.get(id)!);
+    expect(result).not.toBeNull();
+    expect(result!.detail).toEqual(GOLDEN[id].detail);
+    expect(result!.output.length).toBe(GOLDEN[id].length);
+    expect(sha256Hex(result!.output)).toBe(GOLDEN[id].sha256);
+  });
+});
