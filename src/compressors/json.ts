@@ -86,6 +86,18 @@ function withRootMarker(root: JsonNode, marker: string): JsonNode {
   return encodeString(`${decodeString(root)} ${marker}`);
 }
 
+/**
+ * Whether `text` holds a string starting `_pithy` (a key of our own output).
+ * Searching for `_pithy` and looking back for the quote is several times
+ * faster than searching for `"_pithy`, whose first character is everywhere in JSON.
+ */
+function holdsPithyKey(text: string): boolean {
+  for (let at = text.indexOf("_pithy", 1); at > 0; at = text.indexOf("_pithy", at + 6)) {
+    if (text.charCodeAt(at - 1) === 34) return true;
+  }
+  return false;
+}
+
 /** Builds a JSON compressor with its own identifier list. */
 export function createJsonCompressor(options: JsonCompressorOptions = {}): Compressor {
   const identifiers = new IdentifierKeys(options.identifierWords ?? DEFAULT_IDENTIFIER_WORDS);
@@ -93,7 +105,7 @@ export function createJsonCompressor(options: JsonCompressorOptions = {}): Compr
     name: "json",
     compress(input: CompressorInput): CompressorOutput | null {
       const { text } = input;
-      if (text.indexOf('"_pithy') >= 0 || hasMarker(text)) return null;
+      if (holdsPithyKey(text) || hasMarker(text)) return null;
       const parsed = parseJson(text);
       if (parsed === null) return null;
       const colon = parsed.spacedColon ? ": " : ":";

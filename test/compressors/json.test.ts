@@ -109,6 +109,12 @@ describe("jsonCompressor", () => {
     expect(compress(once.output)).toBeNull();
   });
 
+  it("returns null for any text holding a string that starts with _pithy, and only then", () => {
+    expect(compress('"_pithy note"')).toBeNull();
+    expect(compress(JSON.stringify({ a: 1, list: [1, 2, 3], b: "x" }, null, 2).replace('"b"', '"_pithy_table"'))).toBeNull();
+    expect(compress(JSON.stringify({ my_pithy_note: 1, list: [1, 2, 3] }, null, 2))).not.toBeNull();
+  });
+
   it("accepts another identifier list", () => {
     const custom = createJsonCompressor({ identifierWords: ["blob"] });
     const text = JSON.stringify({ blob: "q".repeat(2000), other: "q".repeat(2000) });

@@ -1,6 +1,10 @@
 import { renderJson } from "./render.js";
 import { JsonObject, decodeString, isStringScalar, numberValue, type JsonNode } from "./tree.js";
-import { isIdentifierValue, type IdentifierKeys } from "./identifier-keys.js";
+import type { IdentifierKeys } from "./identifier-keys.js";
+import { ROW_IS_ERROR, ROW_MATCHES, RowScanner } from "./row-scan.js";
+
+// Re-exported for the tabular compressor, which reads error words the same way.
+export { ERROR_HINT_RE, isErrorValue } from "./row-scan.js";
 
 /**
  * Picks which rows of a long homogeneous array (all objects, or all scalars)
@@ -31,6 +35,8 @@ export interface CrushPolicy {
   identifiers: IdentifierKeys;
   /** The rows are the values of an object, so their keys already tell them apart. */
   keyedByIdentity: boolean;
+  /** Shared across the arrays of one document so each distinct value is read once; one per call when absent. */
+  scanner?: RowScanner;
 }
 
 /** The rows to keep and what the marker for the rest should say. */
@@ -42,30 +48,12 @@ export interface RowSelection {
   summary: string;
 }
 
-// Error words inside prose ("Error: connection refused", "2 tests failed").
-const ERROR_WORD_RE = /\b(?:errors?|exceptions?|fail(?:s|ed|ure|ures|ing)?|fatal|panic(?:s|ked)?|timeout|timed out|denied|rejected|refused|crash(?:ed|es)?|abort(?:ed)?|critical|unauthori[sz]ed|forbidden)\b/i;
-// CamelCase error names ("TypeError", "IOException").
-const ERROR_NAME_RE = /[a-z0-9](?:Error|Exception|Failure)\b/;
-// A value that is one token counts only when it is the word itself ("failed", "ERROR"),
-// not when it merely contains it (feature "no-panic", file "panics.rs").
-const ERROR_TOKEN_RE = /^(?:errors?|exceptions?|fail(?:s|ed|ure)?|fatal|panic(?:ked)?|timeout|timed_out|denied|rejected|refused|crash(?:ed)?|abort(?:ed)?|critical|unauthori[sz]ed|forbidden|err|ko)$/i;
-const SPACE_RE = /\s/;
-
-/**
- * Matches (case-insensitively) inside every text {@link isErrorValue} accepts:
- * a cheap first pass for finding error words in a whole document, each hit
- * then confirmed on its own value. Keep it in step with the three patterns above.
- */
-export const ERROR_HINT_RE = /error|exception|fail|fatal|panic|timeout|timed.out|denied|rejected|refused|crash|abort|critical|unauthori[sz]ed|forbidden|\berr\b|\bko\b/i;
-
 const STATUS_FIELDS: ReadonlySet<string> = new Set([
   "status", "state", "level", "severity", "code", "result", "outcome", "conclusion", "ok", "success",
   "passed", "exitcode", "statuscode", "httpstatus", "loglevel", "priority", "type", "kind",
 ]);
 const SCORE_FIELDS: ReadonlySet<string> = new Set(["score", "relevance", "rank", "similarity", "searchscore"]);
 const TIME_FIELD_RE = /^(?:ts|t|time|timestamp|date|datetime|created|updated)$|_at$|At$|_time$|Time$/;
-/** Scalars walked per row when looking for words; bounds the cost of huge rows. */
-const ROW_SCAN_LIMIT = 4096;
 /** A value is rare when it holds at most this share of the rows. */
 const RARE_SHARE = 0.25;
 /** Numbers this many standard deviations from their column's mean are outliers. */
@@ -97,84 +85,39 @@ const STOP_WORDS: ReadonlySet<string> = new Set([
   "list", "give", "into", "about", "there", "their", "them", "then", "than", "its", "does", "did",
 ]);
 
-/** What a row's texts say: whether one carries an error word, whether one matches the query. */
-interface RowFlags {
-  isError: boolean;
-  matchesQuery: boolean;
-}
-
-/**
- * Whether a value says something failed: an error word in prose, a CamelCase
- * error name, or a one-word value that is the word itself ("failed", not
- * "es-errors"). Identifier-shaped values (paths, urls, hashes) never do.
- * Shared with the tabular compressor, so tables and arrays agree on errors.
- */
-export function isErrorValue(text: string): boolean {
-  const isError = SPACE_RE.test(text) ? ERROR_WORD_RE.test(text) || ERROR_NAME_RE.test(text) : ERROR_TOKEN_RE.test(text) || ERROR_NAME_RE.test(text);
-  return isError && !isIdentifierValue(text);
-}
-
-function matchesAny(text: string, terms: readonly string[]): boolean {
-  const lower = text.toLowerCase();
-  for (const t of terms) if (lower.includes(t)) return true;
-  return false;
-}
-
-/**
- * Scans the scalars inside `row` (up to the scan limit). Values of identifier
- * keys and identifier-shaped values are not prose, so they never count as
- * errors ("panics.rs", feature "no-panic"); they do match queries (ids).
- */
-function scanRow(row: JsonNode, identifiers: IdentifierKeys, terms: readonly string[]): RowFlags {
-  const flags: RowFlags = { isError: false, matchesQuery: false };
-  const wantsQuery = terms.length > 0;
-  const stack: JsonNode[] = [row];
-  const isIdStack: boolean[] = [false];
-  let seen = 0;
-  while (stack.length > 0 && seen < ROW_SCAN_LIMIT) {
-    const node = stack.pop() as JsonNode;
-    const isId = isIdStack.pop() as boolean;
-    seen++;
-    if (typeof node === "string") {
-      if (isStringScalar(node)) {
-        const text = decodeString(node);
-        if (!flags.isError && !isId && isErrorValue(text)) flags.isError = true;
-        if (wantsQuery && !flags.matchesQuery && matchesAny(text, terms)) flags.matchesQuery = true;
-      } else if (wantsQuery && !flags.matchesQuery && matchesAny(node, terms)) flags.matchesQuery = true;
-      if (flags.isError && (flags.matchesQuery || !wantsQuery)) break;
-    } else if (Array.isArray(node)) {
-      for (let i = node.length - 1; i >= 0; i--) {
-        stack.push(node[i]);
-        isIdStack.push(isId);
-      }
-    } else {
-      for (let i = node.values.length - 1; i >= 0; i--) {
-        stack.push(node.values[i]);
-        isIdStack.push(typeof node.values[i] === "string" && identifiers.has(decodeString(node.keys[i])));
-      }
-    }
-  }
-  return flags;
-}
-
 interface Column {
   present: number[];
   values: JsonNode[];
 }
 
-function columnsOf(rows: JsonNode[]): Map<string, Column> {
+/**
+ * The columns of an array of objects, in order of first appearance. Rows that
+ * share one key array (the parser hands one to rows with the same keys) reuse
+ * the previous row's column lookup; when all rows share it, each column is
+ * one exactly-sized copy (`all` is the list of every row index).
+ */
+function columnsOf(rows: JsonNode[], all: number[]): Map<string, Column> {
   const columns = new Map<string, Column>();
-  const names = new Map<string, string>();
+  const first = rows[0];
+  if (first instanceof JsonObject && rows.every((row) => row instanceof JsonObject && row.keys === first.keys)) {
+    columnSlots(first.keys, columns).forEach((col, i) => {
+      if (col === null) return;
+      col.present = all;
+      col.values = rows.map((row) => (row as JsonObject).values[i]);
+    });
+    return columns;
+  }
+  let keys: string[] | null = null;
+  let slots: Array<Column | null> = [];
   rows.forEach((row, r) => {
     if (!(row instanceof JsonObject)) return;
-    for (let i = 0; i < row.keys.length; i++) {
-      const raw = row.keys[i];
-      let name = names.get(raw);
-      if (name === undefined) names.set(raw, (name = decodeString(raw)));
-      let col = columns.get(name);
-      if (col === undefined) columns.set(name, (col = { present: [], values: [] }));
-      // A key repeated inside one row counts once, by its first value.
-      if (col.present[col.present.length - 1] === r) continue;
+    if (row.keys !== keys) {
+      keys = row.keys;
+      slots = columnSlots(keys, columns);
+    }
+    for (let i = 0; i < slots.length; i++) {
+      const col = slots[i];
+      if (col === null) continue;
       col.present.push(r);
       col.values.push(row.values[i]);
     }
@@ -182,14 +125,30 @@ function columnsOf(rows: JsonNode[]): Map<string, Column> {
   return columns;
 }
 
-function markErrorsAndQuery(flags: RowFlags[], keep: Set<number>): void {
+/** The column of each key, creating missing ones; null for a key repeated inside the row (it counts once, by its first value). */
+function columnSlots(keys: string[], columns: Map<string, Column>): Array<Column | null> {
+  const slots: Array<Column | null> = [];
+  for (const raw of keys) {
+    const name = decodeString(raw);
+    let col = columns.get(name);
+    if (col === undefined) columns.set(name, (col = { present: [], values: [] }));
+    slots.push(slots.includes(col) ? null : col);
+  }
+  return slots;
+}
+
+function markErrorsAndQuery(rows: JsonNode[], scanner: RowScanner, keep: Set<number>): void {
+  const flags = new Uint8Array(rows.length);
   let errors = 0;
-  for (const f of flags) if (f.isError) errors++;
+  for (let r = 0; r < rows.length; r++) {
+    flags[r] = scanner.scan(rows[r]);
+    if ((flags[r] & ROW_IS_ERROR) !== 0) errors++;
+  }
   // When most rows carry an error word it no longer sets any row apart.
-  const errorsCount = errors * 2 <= flags.length;
-  flags.forEach((f, r) => {
-    if ((f.isError && errorsCount) || f.matchesQuery) keep.add(r);
-  });
+  const errorsCount = errors * 2 <= rows.length;
+  for (let r = 0; r < rows.length; r++) {
+    if (((flags[r] & ROW_IS_ERROR) !== 0 && errorsCount) || (flags[r] & ROW_MATCHES) !== 0) keep.add(r);
+  }
 }
 
 /** Rows whose value is rare in a status-like column: the 3 failures among 200 successes. */
@@ -269,11 +228,16 @@ function dominantStatus(columns: Map<string, Column>, isDropped: Uint8Array, dro
   const counts = new Map<string, number>();
   for (const [name, col] of columns) {
     if (!STATUS_FIELDS.has(fieldWord(name))) continue;
+    // Count raw values first: a label per distinct value, not per row.
+    const byValue = new Map<string, number>();
     col.values.forEach((value, k) => {
       if (typeof value !== "string" || isDropped[col.present[k]] === 0) return;
-      const label = `${name}=${isStringScalar(value) ? decodeString(value) : value}`;
-      counts.set(label, (counts.get(label) ?? 0) + 1);
+      byValue.set(value, (byValue.get(value) ?? 0) + 1);
     });
+    for (const [value, c] of byValue) {
+      const label = `${name}=${isStringScalar(value) ? decodeString(value) : value}`;
+      counts.set(label, (counts.get(label) ?? 0) + c);
+    }
   }
   let best = "";
   let bestCount = 0;
@@ -281,13 +245,22 @@ function dominantStatus(columns: Map<string, Column>, isDropped: Uint8Array, dro
   return bestCount * 2 > dropped && best.length <= 40 ? ` (${best})` : "";
 }
 
-/** A string equal for identical rows; flat rows skip the full render (it dominates on long arrays). */
-function rowSignature(row: JsonNode): string {
+/**
+ * A row's keys and scalar values, each container as \u0001 (no lexeme holds a
+ * raw control character, so the joins cannot be ambiguous), ending in \u0001
+ * when the row holds a container. Identical rows share it; for flat rows it
+ * is the whole signature.
+ */
+function rowOutline(row: JsonNode): string {
   if (typeof row === "string") return row;
-  if (row instanceof JsonObject && row.values.every((v) => typeof v === "string")) {
-    return `${row.keys.join(",")}\u0000${(row.values as string[]).join(",")}`;
-  }
-  return renderJson(row, ":");
+  if (Array.isArray(row)) return "\u0001";
+  let hasContainer = false;
+  const values = row.values.map((v) => {
+    if (typeof v === "string") return v;
+    hasContainer = true;
+    return "\u0001";
+  });
+  return `${row.keys.join(",")}\u0000${values.join(",")}${hasContainer ? "\u0000\u0001" : ""}`;
 }
 
 /** Evenly strided picks from `pool`, `count` of them. */
@@ -299,6 +272,57 @@ function strided(pool: number[], count: number): number[] {
   return picks;
 }
 
+/** Whether a column is in every row with pairwise distinct values (at most one of them a container). */
+function isDistinctColumn(col: Column, n: number): boolean {
+  if (col.present.length !== n) return false;
+  if (isIncreasing(col.values)) return true;
+  const seen = new Set<string>();
+  for (const v of col.values) {
+    const key = typeof v === "string" ? v : "\u0000";
+    if (seen.has(key)) return false;
+    seen.add(key);
+  }
+  return true;
+}
+
+/** Whether every value is a number, each larger than the one before: distinct without hashing (ids, sequences). */
+function isIncreasing(values: JsonNode[]): boolean {
+  let last = -Infinity;
+  for (const v of values) {
+    const x = numberValue(v);
+    if (x === null || !(x > last)) return false;
+    last = x;
+  }
+  return true;
+}
+
+/**
+ * The first row of each set of identical rows, in order. A column whose
+ * values all differ proves every row distinct; otherwise rows are told apart
+ * by their keys and scalar values first, and only rows that agree on those
+ * are rendered whole (rendering every nested row was most of the cost).
+ */
+function firstOfEach(rows: JsonNode[], all: number[], columns: Map<string, Column>, isDistinct: (name: string, col: Column) => boolean): number[] {
+  for (const [name, col] of columns) if (isDistinct(name, col)) return all;
+  const outlines = rows.map(rowOutline);
+  const sharers = new Map<string, number>();
+  for (const outline of outlines) sharers.set(outline, (sharers.get(outline) ?? 0) + 1);
+  const firstOf = new Set<string>();
+  const candidates: number[] = [];
+  rows.forEach((row, r) => {
+    const outline = outlines[r];
+    if (sharers.get(outline) === 1) candidates.push(r);
+    else {
+      const signature = typeof row === "string" || outline.charCodeAt(outline.length - 1) !== 1 ? outline : renderJson(row, ":");
+      if (!firstOf.has(signature)) {
+        firstOf.add(signature);
+        candidates.push(r);
+      }
+    }
+  });
+  return candidates;
+}
+
 /** Chooses the rows of `rows` to keep, or null to keep them all. */
 export function selectRows(rows: JsonNode[], policy: CrushPolicy): RowSelection | null {
   const n = rows.length;
@@ -307,36 +331,27 @@ export function selectRows(rows: JsonNode[], policy: CrushPolicy): RowSelection 
   const isValues = !isRecords && rows.every((r) => typeof r === "string");
   if (!isRecords && !isValues) return null;
 
-  // Identical rows say nothing new: only the first of each is a candidate.
-  const firstOf = new Map<string, number>();
-  const candidates: number[] = [];
-  rows.forEach((row, r) => {
-    const signature = rowSignature(row);
-    if (!firstOf.has(signature)) {
-      firstOf.set(signature, r);
-      candidates.push(r);
-    }
-  });
-  const duplicates = n - candidates.length;
-  const m = candidates.length;
-
   // Signals are read over every row (a series keeps its order, a repeated
   // error is still an error); duplicates only leave the pool the fill draws from.
   const all = rows.map((_, r) => r);
   const keep = new Set<number>();
-  markErrorsAndQuery(rows.map((row) => scanRow(row, policy.identifiers, policy.queryTerms)), keep);
+  markErrorsAndQuery(rows, policy.scanner ?? new RowScanner(policy.identifiers, policy.queryTerms), keep);
 
+  const distinctByName = new Map<string, boolean>();
+  const isDistinct = (name: string, col: Column): boolean => {
+    let known = distinctByName.get(name);
+    if (known === undefined) distinctByName.set(name, (known = isDistinctColumn(col, n)));
+    return known;
+  };
   let hasUniqueId = policy.keyedByIdentity;
-  const columns = isRecords ? columnsOf(rows) : new Map<string, Column>();
+  const columns = isRecords ? columnsOf(rows, all) : new Map<string, Column>();
   if (isRecords) {
     const timeSeries = [...columns.keys()].some((name) => TIME_FIELD_RE.test(name));
     for (const [name, col] of columns) {
       if (col.present.length <= n * RARE_SHARE) for (const r of col.present) keep.add(r);
       markRareStatus(name, col, n, keep);
       const isId = policy.identifiers.has(name);
-      if (isId && col.present.length === n && new Set(col.values.map((v) => (typeof v === "string" ? v : "\u0000"))).size === n) {
-        hasUniqueId = true;
-      }
+      if (isId && isDistinct(name, col)) hasUniqueId = true;
       const xs = isId ? null : numericColumn(col, n);
       if (xs === null) continue;
       if (SCORE_FIELDS.has(fieldWord(name))) markTopScores(col.present, xs, policy.topScores, keep);
@@ -354,6 +369,10 @@ export function selectRows(rows: JsonNode[], policy: CrushPolicy): RowSelection 
     }
   }
 
+  // Identical rows say nothing new: only the first of each is a candidate.
+  const candidates = firstOfEach(rows, all, columns, isDistinct);
+  const duplicates = n - candidates.length;
+  const m = candidates.length;
   if (isRecords && keep.size === 0 && hasUniqueId && duplicates === 0) return null;
 
   for (const r of candidates.slice(0, policy.head)) keep.add(r);

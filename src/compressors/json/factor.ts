@@ -1,5 +1,5 @@
 import { renderJson } from "./render.js";
-import { JsonObject, type JsonNode } from "./tree.js";
+import { JsonObject, sameNode, type JsonNode } from "./tree.js";
 
 /**
  * Factoring: a field whose value is the same in every row of an array of
@@ -28,11 +28,14 @@ export function sharedFields(rows: JsonObject[], colon: string): SharedFields | 
   for (let i = 0; i < first.keys.length; i++) {
     const key = first.keys[i];
     if (first.keys.indexOf(key) !== i) continue;
-    const rendered = renderJson(first.values[i], colon);
+    const value = first.values[i];
+    const rendered = renderJson(value, colon);
     if (rendered.length > 4096) continue;
+    const isOnce = first.keys.lastIndexOf(key) === i;
     const same = rows.every((row) => {
-      const at = row.keys.indexOf(key);
-      return at >= 0 && row.keys.lastIndexOf(key) === at && renderJson(row.values[at], colon) === rendered;
+      // Rows that share the first row's key array (the parser's doing) hold the key at the same place.
+      const at = row.keys === first.keys ? (isOnce ? i : -1) : row.keys.indexOf(key);
+      return at >= 0 && (row.keys === first.keys || row.keys.lastIndexOf(key) === at) && sameNode(row.values[at], value);
     });
     if (!same) continue;
     keys.push(key);

@@ -1,3 +1,5 @@
+import { decodeString } from "./tree.js";
+
 /**
  * What counts as an identifier in JSON: keys whose values the agent will
  * quote back (ids, names, urls, paths, hashes) and values shaped like one.
@@ -25,10 +27,20 @@ function lastWord(key: string): string {
   return "";
 }
 
+/**
+ * A copy of `text` that holds no reference to the document it was cut from.
+ * The caches below outlive a call, and a key sliced from a 100 MB input can
+ * be a view that keeps the whole input alive; joining forces a fresh string.
+ */
+function detached(text: string): string {
+  return (" " + text).slice(1);
+}
+
 /** Decides whether a key names an identifier; built once per word list. */
 export class IdentifierKeys {
   private readonly words: ReadonlySet<string>;
   private readonly cache = new Map<string, boolean>();
+  private readonly lexemeCache = new Map<string, boolean>();
 
   constructor(words: readonly string[] = DEFAULT_IDENTIFIER_WORDS) {
     this.words = new Set(words.map((w) => w.toLowerCase()));
@@ -39,7 +51,21 @@ export class IdentifierKeys {
     let known = this.cache.get(key);
     if (known === undefined) {
       known = this.words.has(key.toLowerCase()) || this.words.has(lastWord(key));
-      if (this.cache.size < 4096) this.cache.set(key, known);
+      if (this.cache.size < 4096) this.cache.set(detached(key), known);
+    }
+    return known;
+  }
+
+  /**
+   * Whether the raw key lexeme `raw` (quotes included) is an identifier key.
+   * Cached by lexeme: the parser hands out one string per repeated key, so a
+   * lookup skips decoding and rehashing.
+   */
+  hasLexeme(raw: string): boolean {
+    let known = this.lexemeCache.get(raw);
+    if (known === undefined) {
+      known = this.has(decodeString(raw));
+      if (this.lexemeCache.size < 4096) this.lexemeCache.set(detached(raw), known);
     }
     return known;
   }

@@ -4,6 +4,14 @@ import { JsonObject, type JsonNode } from "./tree.js";
  * A strict, iterative JSON parser that keeps raw scalar lexemes (see tree.ts).
  * It accepts exactly what `JSON.parse` accepts and never recurses, so 10 000
  * levels of nesting cost a stack array, not the call stack.
+ *
+ * Speed matters here (it runs on every JSON tool output, up to 100 MB), and
+ * on a large document the garbage collector is most of the cost, so the parse
+ * allocates little that lives: values wait on one shared stack and each
+ * container takes its own in one exactly-sized copy when it closes; an object
+ * whose keys are those of the object closed before it at the same depth
+ * shares that key array (a million rows hold one array of their three keys,
+ * not a million); escapes are checked only in strings that hold a backslash.
  */
 
 /** A parsed document and what its text says about how it was written. */
@@ -18,8 +26,6 @@ export interface ParsedJson {
 // Each alternative starts with a different class, so this stays linear.
 const ESCAPED_BODY_RE = /^"(?:[^"\\\u0000-\u001f]|\\["\\/bfnrt]|\\u[0-9a-fA-F]{4})*"$/;
 
-const enum State { Value, Key, After }
-
 function skipWs(text: string, i: number): number {
   for (;;) {
     const c = text.charCodeAt(i);
@@ -29,19 +35,29 @@ function skipWs(text: string, i: number): number {
 }
 
 /**
- * End offset (past the closing quote) of the string starting at `i`, or -1
- * when it is unterminated or holds a raw control character. Escapes are
- * checked separately (rarely present), so the common case is one char loop.
+ * The raw lexeme of the string from `start` (its opening quote) to `end`
+ * (past its closing quote), or null when it holds a raw control character or
+ * a bad escape. `\u` escapes are written out as the characters they stand for
+ * ("\u4e2d" is 1 token as 中, 3 or more escaped); JSON.stringify keeps control
+ * characters and lone surrogates escaped, so the value is unchanged.
+ */
+function escapedLexeme(text: string, start: number, end: number): string | null {
+  const raw = text.slice(start, end);
+  if (!ESCAPED_BODY_RE.test(raw)) return null;
+  return raw.indexOf("\\u") < 0 ? raw : JSON.stringify(JSON.parse(raw) as string);
+}
+
+/**
+ * End offset (past the closing quote) of the string starting at `i`; -1 when
+ * it is unterminated or holds a raw control character; -2 - end when it holds
+ * a backslash (the caller checks the escapes: rarely needed).
  */
 function stringEnd(text: string, i: number): number {
   const n = text.length;
   let hasEscape = false;
   for (let j = i + 1; j < n; j++) {
     const c = text.charCodeAt(j);
-    if (c === 34) {
-      if (hasEscape && !ESCAPED_BODY_RE.test(text.slice(i, j + 1))) return -1;
-      return j + 1;
-    }
+    if (c === 34) return hasEscape ? -3 - j : j + 1;
     if (c === 92) {
       hasEscape = true;
       j++;
@@ -81,101 +97,165 @@ function numberEnd(text: string, i: number): number {
 }
 
 /**
- * A string lexeme with `\u` escapes written out as the characters they stand
- * for ("\u4e2d" is 1 token as 中, 3 or more escaped); JSON.stringify keeps
- * control characters and lone surrogates escaped, so the value is unchanged.
+ * One parse. Values wait on one shared stack until their container closes;
+ * the container then takes them in a single exactly-sized copy (arrays that
+ * grow by `push` would allocate and copy several times and keep spare
+ * capacity: on a large document that is most of the garbage collector's work).
  */
-function unescapeUnicode(raw: string): string {
-  return raw.indexOf("\\u") < 0 ? raw : JSON.stringify(JSON.parse(raw) as string);
+class Parser {
+  i = 0;
+  maxDepth = 0;
+  /** 1 when the first key was followed by whitespace, 0 when not, -1 before any key. */
+  spaced = -1;
+  /** Values of all open containers, innermost last, up to `valueTop`. */
+  private readonly values: JsonNode[] = [];
+  private valueTop = 0;
+  /** Keys of all open objects, innermost last, up to `keyTop`. */
+  private readonly keys: string[] = [];
+  private keyTop = 0;
+  /** Per open container: where its values start, and where its keys start (-1 for an array). */
+  private readonly valueBase: number[] = [];
+  private readonly keyBase: number[] = [];
+  /** Per open object: the keys of the object before it at its depth, while its own keys so far equal them. */
+  private readonly template: Array<string[] | undefined> = [];
+  /** Keys of the last object closed at each depth (see the file comment). */
+  private readonly lastKeys: Array<string[] | undefined> = [];
+
+  constructor(readonly text: string) {}
+
+  /** Reads a string lexeme at `i` into a value, or null when it is not a valid string. */
+  private string(): string | null {
+    const { text, i } = this;
+    let end = stringEnd(text, i);
+    if (end === -1) return null;
+    if (end >= 0) {
+      this.i = end;
+      return text.slice(i, end);
+    }
+    end = -2 - end;
+    this.i = end;
+    return escapedLexeme(text, i, end);
+  }
+
+  /** Reads `"key":` (whitespace around) for the innermost open object; false when it is not there. */
+  private key(): boolean {
+    const { text } = this;
+    let i = skipWs(text, this.i);
+    if (text.charCodeAt(i) !== 34) return false;
+    const depth = this.keyBase.length - 1;
+    const template = this.template[depth];
+    const known = template === undefined ? undefined : template[this.keyTop - this.keyBase[depth]];
+    let key: string | null;
+    if (known !== undefined && text.startsWith(known, i)) {
+      key = known;
+      i += known.length;
+    } else {
+      this.i = i;
+      key = this.string();
+      if (key === null) return false;
+      i = this.i;
+      this.template[depth] = undefined;
+    }
+    this.keys[this.keyTop++] = key;
+    i = skipWs(text, i);
+    if (text.charCodeAt(i) !== 58) return false;
+    if (this.spaced < 0) {
+      const after = text.charCodeAt(i + 1);
+      this.spaced = after === 32 || after === 10 || after === 13 || after === 9 ? 1 : 0;
+    }
+    this.i = i + 1;
+    return true;
+  }
+
+  /** Opens a container (its bracket already read). */
+  private open(isObject: boolean): void {
+    const depth = this.keyBase.length;
+    if (depth + 1 > this.maxDepth) this.maxDepth = depth + 1;
+    this.valueBase.push(this.valueTop);
+    this.keyBase.push(isObject ? this.keyTop : -1);
+    this.template.push(isObject ? this.lastKeys[depth] : undefined);
+  }
+
+  /** Closes the innermost container and puts it on the value stack. */
+  private close(): void {
+    const depth = this.keyBase.length - 1;
+    const values = this.values.slice(this.valueBase[depth], this.valueTop);
+    this.valueTop = this.valueBase[depth];
+    let node: JsonNode = values;
+    const from = this.keyBase[depth];
+    if (from >= 0) {
+      const template = this.template[depth];
+      const count = this.keyTop - from;
+      // Rows with the same keys share one array (nothing changes a parsed key list in place).
+      const keys = template !== undefined && template.length === count ? template : this.keys.slice(from, this.keyTop);
+      this.keyTop = from;
+      if (count > 0) this.lastKeys[depth] = keys;
+      node = new JsonObject(keys, values);
+    }
+    this.valueBase.pop();
+    this.keyBase.pop();
+    this.template.pop();
+    this.values[this.valueTop++] = node;
+  }
+
+  /** Parses the whole text. */
+  run(): JsonNode | null {
+    const { text, keyBase } = this;
+    for (;;) {
+      // A value at this.i.
+      let i = skipWs(text, this.i);
+      const c = text.charCodeAt(i);
+      let value: JsonNode | null;
+      if (c === 34) {
+        this.i = i;
+        value = this.string();
+        if (value === null) return null;
+        i = this.i;
+      } else if (c === 123 || c === 91) {
+        this.open(c === 123);
+        i = skipWs(text, i + 1);
+        if (text.charCodeAt(i) !== (c === 123 ? 125 : 93)) {
+          this.i = i;
+          if (c === 123 && !this.key()) return null;
+          continue;
+        }
+        i++;
+        this.close();
+        value = null;
+      } else if (c === 116 || c === 102 || c === 110) {
+        value = c === 116 ? "true" : c === 102 ? "false" : "null";
+        if (!text.startsWith(value, i)) return null;
+        i += value.length;
+      } else {
+        const end = numberEnd(text, i);
+        if (end < 0) return null;
+        value = text.slice(i, end);
+        i = end;
+      }
+      if (value !== null) this.values[this.valueTop++] = value;
+      // After a value: a comma, or the close of the innermost container (maybe several).
+      for (;;) {
+        const depth = keyBase.length - 1;
+        if (depth < 0) return skipWs(text, i) === text.length ? this.values[0] : null;
+        i = skipWs(text, i);
+        const d = text.charCodeAt(i);
+        if (d === 44) {
+          this.i = i + 1;
+          if (keyBase[depth] >= 0 && !this.key()) return null;
+          break;
+        }
+        if (d !== (keyBase[depth] >= 0 ? 125 : 93)) return null;
+        i++;
+        this.close();
+      }
+    }
+  }
 }
 
 /** Parses `text` as one JSON value; null when it is not valid JSON. Never throws. */
 export function parseJson(text: string): ParsedJson | null {
-  const n = text.length;
-  const stack: Array<JsonNode[] | JsonObject> = [];
-  let pendingKey = "";
-  const keyStack: string[] = [];
-  let maxDepth = 0;
-  let spacedColon: boolean | null = null;
-  let value: JsonNode = "";
-  let state = State.Value;
-  let i = 0;
-  for (;;) {
-    if (state === State.Value) {
-      i = skipWs(text, i);
-      const c = text.charCodeAt(i);
-      if (c === 123 || c === 91) {
-        const container: JsonNode[] | JsonObject = c === 123 ? new JsonObject([], []) : [];
-        i = skipWs(text, i + 1);
-        const close = c === 123 ? 125 : 93;
-        if (text.charCodeAt(i) === close) {
-          i++;
-          value = container;
-          if (stack.length + 1 > maxDepth) maxDepth = stack.length + 1;
-          state = State.After;
-          continue;
-        }
-        keyStack.push(pendingKey);
-        stack.push(container);
-        if (stack.length > maxDepth) maxDepth = stack.length;
-        state = c === 123 ? State.Key : State.Value;
-        continue;
-      }
-      if (c === 34) {
-        const end = stringEnd(text, i);
-        if (end < 0) return null;
-        value = unescapeUnicode(text.slice(i, end));
-        i = end;
-      } else if (c === 116 || c === 102 || c === 110) {
-        const word = c === 116 ? "true" : c === 102 ? "false" : "null";
-        if (!text.startsWith(word, i)) return null;
-        value = word;
-        i += word.length;
-      } else {
-        const end = numberEnd(text, i);
-        if (end < 0) return null;
-        value = unescapeUnicode(text.slice(i, end));
-        i = end;
-      }
-      state = State.After;
-    } else if (state === State.Key) {
-      i = skipWs(text, i);
-      if (text.charCodeAt(i) !== 34) return null;
-      const end = stringEnd(text, i);
-      if (end < 0) return null;
-      pendingKey = unescapeUnicode(text.slice(i, end));
-      i = skipWs(text, end);
-      if (text.charCodeAt(i) !== 58) return null;
-      if (spacedColon === null) {
-        const after = text.charCodeAt(i + 1);
-        spacedColon = after === 32 || after === 10 || after === 13 || after === 9;
-      }
-      i++;
-      state = State.Value;
-    } else {
-      if (stack.length === 0) {
-        if (skipWs(text, i) !== n) return null;
-        return { root: value, maxDepth, spacedColon: spacedColon ?? false };
-      }
-      const top = stack[stack.length - 1];
-      if (Array.isArray(top)) top.push(value);
-      else {
-        top.keys.push(pendingKey);
-        top.values.push(value);
-      }
-      i = skipWs(text, i);
-      const c = text.charCodeAt(i);
-      if (c === 44) {
-        i++;
-        state = Array.isArray(top) ? State.Value : State.Key;
-      } else if ((c === 93 && Array.isArray(top)) || (c === 125 && !Array.isArray(top))) {
-        i++;
-        value = top;
-        stack.pop();
-        pendingKey = keyStack.pop() as string;
-      } else {
-        return null;
-      }
-    }
-  }
+  const parser = new Parser(text);
+  const root = parser.run();
+  if (root === null) return null;
+  return { root, maxDepth: parser.maxDepth, spacedColon: parser.spaced === 1 };
 }

@@ -1,5 +1,6 @@
 import { selectRows, type CrushPolicy } from "./array-crush.js";
 import { isIdentifierValue, type IdentifierKeys } from "./identifier-keys.js";
+import { RowScanner } from "./row-scan.js";
 import { JsonObject, decodeString, encodeString, isStringScalar, type JsonNode } from "./tree.js";
 
 /**
@@ -58,8 +59,17 @@ function isNote(node: JsonNode): boolean {
   return typeof node === "string" && node.startsWith('"…');
 }
 
+/** `n` with en-US thousands separators ("1,234"), without the cost of `toLocaleString`. */
+function formatCount(n: number): string {
+  const digits = String(n);
+  if (n < 1000 || !Number.isSafeInteger(n)) return n < 1000 ? digits : n.toLocaleString("en-US");
+  let out = digits.slice(0, ((digits.length - 1) % 3) + 1);
+  for (let i = out.length; i < digits.length; i += 3) out += "," + digits.slice(i, i + 3);
+  return out;
+}
+
 function plural(n: number, one: string): string {
-  return `${n.toLocaleString("en-US")} ${one}${n === 1 ? "" : "s"}`;
+  return `${formatCount(n)} ${one}${n === 1 ? "" : "s"}`;
 }
 
 function containerNote(node: JsonNode[] | JsonObject): string {
@@ -74,8 +84,12 @@ function cutPoint(text: string, keep: number): number {
 
 class Pruner {
   readonly stats: PruneStats = { rowsDropped: 0, arraysCrushed: 0, stringsCut: 0, subtreesCollapsed: 0, itemsDropped: 0 };
+  /** One scanner for the document: nested arrays share what it learnt about each value. */
+  private readonly scanner: RowScanner;
 
-  constructor(private readonly opts: PruneOptions) {}
+  constructor(private readonly opts: PruneOptions) {
+    this.scanner = new RowScanner(opts.identifiers, opts.crush.queryTerms);
+  }
 
   shrink(node: JsonNode, depth: number, isIdKey: boolean): JsonNode {
     if (typeof node === "string") return isIdKey ? node : this.cutString(node);
@@ -89,11 +103,11 @@ class Pruner {
     if (text.length <= this.opts.stringCap || isIdentifierValue(text)) return raw;
     this.stats.stringsCut++;
     const at = cutPoint(text, this.opts.stringKeep);
-    return encodeString(`${text.slice(0, at)}…(+${(text.length - at).toLocaleString("en-US")} chars)`);
+    return encodeString(`${text.slice(0, at)}…(+${formatCount(text.length - at)} chars)`);
   }
 
   private shrinkArray(items: JsonNode[], depth: number): JsonNode {
-    const selection = selectRows(items, { ...this.opts.crush, keyedByIdentity: false });
+    const selection = selectRows(items, { ...this.opts.crush, keyedByIdentity: false, scanner: this.scanner });
     if (selection !== null) {
       this.stats.rowsDropped += selection.dropped;
       this.stats.arraysCrushed++;
@@ -117,7 +131,7 @@ class Pruner {
   }
 
   private shrinkObject(obj: JsonObject, depth: number): JsonNode {
-    const selection = obj.keys.length > this.opts.crush.minRows ? selectRows(obj.values, { ...this.opts.crush, keyedByIdentity: true }) : null;
+    const selection = obj.keys.length > this.opts.crush.minRows ? selectRows(obj.values, { ...this.opts.crush, keyedByIdentity: true, scanner: this.scanner }) : null;
     let keys = obj.keys;
     let values = obj.values;
     let tailKey: string | null = null;
@@ -137,7 +151,7 @@ class Pruner {
       keys = [...keys.slice(0, head), NOTE_KEY, ...keys.slice(keys.length - tail)];
       values = [...values.slice(0, head), encodeString(`${plural(omitted, "key")} omitted`), ...values.slice(values.length - tail)];
     }
-    const shrunk = values.map((v, i) => (keys[i] === NOTE_KEY && keys !== obj.keys ? v : this.shrink(v, depth + 1, this.opts.identifiers.has(decodeString(keys[i])))));
+    const shrunk = values.map((v, i) => (keys[i] === NOTE_KEY && keys !== obj.keys ? v : this.shrink(v, depth + 1, this.opts.identifiers.hasLexeme(keys[i]))));
     if (tailKey !== null) {
       keys = [...keys, tailKey];
       shrunk.push(tailValue);
@@ -185,7 +199,7 @@ class Pruner {
       const value = node.values[i];
       let kept: JsonNode | null = null;
       if (typeof value === "string") {
-        if (isStringScalar(value) && value.length <= 258 && this.opts.identifiers.has(decodeString(node.keys[i]))) kept = value;
+        if (isStringScalar(value) && value.length <= 258 && this.opts.identifiers.hasLexeme(node.keys[i])) kept = value;
       } else kept = this.identifiersOf(value, depth + 1);
       if (kept !== null) {
         keys.push(node.keys[i]);

@@ -36,6 +36,7 @@ function markerRow(node: JsonNode): string | null {
 }
 
 function sameKeys(a: string[], b: string[]): boolean {
+  if (a === b) return true;
   if (a.length !== b.length) return false;
   for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
   return true;

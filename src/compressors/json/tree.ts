@@ -7,7 +7,11 @@
  * twice, as the source did.
  */
 
-/** A JSON object: raw key lexemes (with their quotes) and values, in source order. */
+/**
+ * A JSON object: raw key lexemes (with their quotes) and values, in source
+ * order. Parsed objects with the same keys share one key array, so neither
+ * array is ever changed in place: a rewrite builds a new object.
+ */
 export class JsonObject {
   constructor(
     /** Raw key lexemes, quotes included (`"name"`). */
@@ -50,4 +54,35 @@ export function encodeString(text: string): string {
 /** The decoded key names of an object, in order. */
 export function keyNames(obj: JsonObject): string[] {
   return obj.keys.map(decodeString);
+}
+
+/**
+ * Whether two nodes render to the same text (same lexemes, same keys in the
+ * same order), without rendering them. Iterative (deep documents); stops at
+ * the first difference.
+ */
+export function sameNode(a: JsonNode, b: JsonNode): boolean {
+  const left: JsonNode[] = [a];
+  const right: JsonNode[] = [b];
+  while (left.length > 0) {
+    const x = left.pop() as JsonNode;
+    const y = right.pop() as JsonNode;
+    if (x === y) continue;
+    if (typeof x === "string" || typeof y === "string") return false;
+    if (Array.isArray(x)) {
+      if (!Array.isArray(y) || x.length !== y.length) return false;
+      for (let i = 0; i < x.length; i++) {
+        left.push(x[i]);
+        right.push(y[i]);
+      }
+      continue;
+    }
+    if (Array.isArray(y) || x.keys.length !== y.keys.length) return false;
+    for (let i = 0; i < x.keys.length; i++) {
+      if (x.keys[i] !== y.keys[i]) return false;
+      left.push(x.values[i]);
+      right.push(y.values[i]);
+    }
+  }
+  return true;
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import fc from "fast-check";
 import { queryTerms, selectRows, type CrushPolicy } from "../../../src/compressors/json/array-crush.js";
 import { IdentifierKeys } from "../../../src/compressors/json/identifier-keys.js";
 import { parseJson } from "../../../src/compressors/json/parse.js";
@@ -92,6 +93,33 @@ describe("selectRows", () => {
     const selection = selectRows(rowsOf(rows), policy)!;
     expect(selection.kept).toEqual([0]);
     expect(selection.summary).toBe("39 rows omitted (ok=true), 39 duplicates");
+  });
+
+  it("counts identical nested rows as duplicates whatever the shape of the array", () => {
+    const value = fc.oneof(fc.constantFrom(1, "a", null), fc.constant({ deep: [1, { x: "y" }] }), fc.constant([1, 2]), fc.constant({ deep: [1, { x: "z" }] }));
+    const row = fc.oneof(
+      fc.record({ v: value, w: value }),
+      fc.record({ w: value, v: value }),
+      fc.record({ v: value, n: fc.integer({ min: 0, max: 2 }) }),
+      fc.record({ seq: fc.integer({ min: 0, max: 3 }), v: value }),
+    );
+    fc.assert(
+      fc.property(fc.array(row, { minLength: 16, maxLength: 60 }), (rows) => {
+        const parsed = rowsOf(rows);
+        const selection = selectRows(parsed, policy);
+        if (selection === null) return;
+        const distinct = new Set(parsed.map((r) => renderJson(r, ":"))).size;
+        const duplicates = rows.length - distinct;
+        expect(selection.summary.endsWith(`, ${duplicates} duplicates`) || (duplicates === 0 && !selection.summary.includes("duplicates"))).toBe(true);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it("takes a column whose values all differ as proof that no row repeats", () => {
+    const rows = Array.from({ length: 40 }, (_, i) => ({ seq: i * 2, body: { same: [1, 2, 3] }, level: i === 5 ? "warn" : "info" }));
+    const selection = selectRows(rowsOf(rows), policy)!;
+    expect(selection.summary).toBe("30 rows omitted (level=info)");
   });
 
   it("keeps everything when rows are distinct entities with nothing to set one apart", () => {

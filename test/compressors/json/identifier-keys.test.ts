@@ -10,6 +10,14 @@ describe("identifier keys", () => {
     for (const k of ["message", "description", "status", "idle", "source"]) expect(keys.has(k), k).toBe(false);
   });
 
+  it("answers for a raw key lexeme as for its decoded name", () => {
+    const keys = new IdentifierKeys();
+    for (const raw of ['"id"', '"package_id"', '"\\u0069d"', '"message"', '"a\\"b"']) {
+      expect(keys.hasLexeme(raw), raw).toBe(keys.has(JSON.parse(raw) as string));
+      expect(keys.hasLexeme(raw), raw).toBe(keys.has(JSON.parse(raw) as string));
+    }
+  });
+
   it("can be overridden with another word list", () => {
     const keys = new IdentifierKeys(["sku"]);
     expect(keys.has("product_sku")).toBe(true);

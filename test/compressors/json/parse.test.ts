@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import fc from "fast-check";
 import { parseJson } from "../../../src/compressors/json/parse.js";
 import { renderJson } from "../../../src/compressors/json/render.js";
-import { JsonObject } from "../../../src/compressors/json/tree.js";
+import { JsonObject, type JsonNode } from "../../../src/compressors/json/tree.js";
+import { compactReference, oddJsonText } from "./odd-json.js";
 
 function accepts(text: string): boolean {
   try {
@@ -63,6 +64,31 @@ describe("parseJson", () => {
         expect(JSON.parse(renderJson(parsed!.root, ":"))).toEqual(JSON.parse(text));
       }),
     );
+  });
+
+  it("renders any JSON text as the text itself without whitespace, lexemes and key order kept", () => {
+    fc.assert(
+      fc.property(oddJsonText, (text) => {
+        expect(JSON.parse(text)).toBeDefined();
+        expect(renderJson(parseJson(text)!.root, ":")).toBe(compactReference(text));
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it("gives rows with the same keys one shared key array, and rows with other keys their own", () => {
+    const rows = parseJson('[{"a": 1, "b": 2}, {"a": 3, "b": 4}, {"a": 5}, {"a": 6, "c": 7}, {"a": 8, "c": 9}, {"a": 1, "b": 2, "d": 3}]')!.root as JsonObject[];
+    expect(rows[1].keys).toBe(rows[0].keys);
+    expect(rows.map((r) => r.keys)).toEqual([['"a"', '"b"'], ['"a"', '"b"'], ['"a"'], ['"a"', '"c"'], ['"a"', '"c"'], ['"a"', '"b"', '"d"']]);
+    expect(rows[4].keys).toBe(rows[3].keys);
+    expect(rows[5].keys).not.toBe(rows[0].keys);
+  });
+
+  it("keeps each row's own values and keys when rows nest and repeat", () => {
+    const text = '[{"k": {"a": 1}, "v": [{"a": 2}]}, {"k": {"a": 3}, "v": [{"a": 4}, {"b": 5}]}]';
+    const root = parseJson(text)!.root as JsonNode[];
+    expect(renderJson(root, ":")).toBe(text.replace(/ /g, ""));
+    expect(JSON.parse(renderJson(root, ":"))).toEqual(JSON.parse(text));
   });
 
   it("parses 10 000 levels of nesting without recursion", () => {

@@ -23,6 +23,12 @@ describe("pruneTree", () => {
     expect(stats.stringsCut).toBe(1);
   });
 
+  it("writes counts in notes with thousands separators", () => {
+    const { out } = prune({ body: "x".repeat(1_234_567), items: Array.from({ length: 2_000 }, (_, i) => (i % 2 === 0 ? i : [i])) });
+    expect(out.body).toBe("x".repeat(30) + "…(+1,234,537 chars)");
+    expect(out.items).toContain("…(1,991 items omitted)");
+  });
+
   it("never cuts values of identifier keys or identifier-shaped values", () => {
     const long = "https://example.com/" + "a".repeat(300);
     const value = { name: "n".repeat(300), sha: "f".repeat(200), link: long, note: long };
