@@ -1,7 +1,14 @@
 // Token-count estimate for o200k_base: the WebAssembly twin of
 // src/kernels/tokens.ts (read the design there). Same pass, same integer
 // tables, so both give identical results; this one reads UTF-16 code units
-// straight from linear memory and skips runs of spaces eight at a time.
+// straight from linear memory.
+//
+// Two paths price the pieces: `asciiPieces` takes every piece made of ASCII
+// units only (nearly all of tool output) and has no calls, so that V8 keeps its
+// loop state in registers (a call to `wideClass` anywhere in a loop made it
+// spill the whole scan state to the stack); it hands a piece that involves a
+// non-ASCII unit to `generalPieces`, the straight port of the twin's loop.
+// Either path may resume where the other stopped: pieces carry no state.
 
 // Character kinds. Letters first so that `kind <= K_LX` tests "is a letter".
 const K_LOWER: i32 = 0;
@@ -140,11 +147,12 @@ function wideClass(c: i32): i32 {
 // Row of PAIR_RARITY read for a word's first letter: all zeros.
 const NO_LETTER: i32 = 26;
 
-// Scan state shared by the helpers below (single-threaded, reset per call).
+// Running total of both paths (single-threaded, reset per call).
 let units: i64 = 0;
 
-// Inlined, as is scanPunct: a call per word cost about a fifth of the pass.
-// Letters are told by range rather than by ASCII_KIND (one load fewer per letter).
+// The general path's word and punctuation scans, inlined: a call per word
+// cost about a fifth of the pass.
+
 // @ts-ignore: decorator
 @inline function scanWord(ptr: usize, n: i32, at: i32, prefix: i32): i32 {
   let j = at;
@@ -212,17 +220,11 @@ let units: i64 = 0;
   return j;
 }
 
-/**
- * Estimated o200k_base tokens of the `len` UTF-16 code units at `ptr`, in
- * sixteenths of a token (the caller adds parts up and rounds). f64 so that
- * huge inputs cannot overflow and JS gets a plain number.
- */
-export function tokenUnits(ptr: usize, len: i32): f64 {
-  const n = len;
+// The general path: prices the pieces from `i` on, any code unit, until the
+// next piece starts with an ASCII unit; adds to `units`, returns the end.
+function generalPieces(ptr: usize, n: i32, i: i32): i32 {
   const spaces = i16x8.splat(32);
-  units = 0;
-  let i = 0;
-  while (i < n) {
+  do {
     const c = unitAt(ptr, i);
     const k = kindOf(c);
     if (k <= K_LX) {
@@ -273,6 +275,192 @@ export function tokenUnits(ptr: usize, len: i32): f64 {
     } else {
       i = scanPunct(ptr, n, i, 0);
     }
+  } while (i < n && unitAt(ptr, i) >= 128);
+  return i;
+}
+
+// Surcharge of each letter pair for each word shape, RARE_PAIR_COST folded
+// into PAIR_RARITY: [shape][(first & 31) << 5 | (second & 31)], where `& 31`
+// maps both cases of a letter to 1..26 and row 0 ("no letter before") is free.
+const PAIR_COST = memory.data(4 << 10, 16);
+for (let shape = 0; shape < 4; shape++) {
+  for (let a = 0; a < 26; a++) {
+    for (let b = 0; b < 26; b++) {
+      const level = <usize>load<u8>(PAIR_RARITY + <usize>(a * 26 + b));
+      store<u8>(PAIR_COST + <usize>((shape << 10) | ((a + 1) << 5) | (b + 1)), load<u8>(RARE_PAIR_COST + <usize>(shape * 4) + level));
+    }
+  }
+}
+
+// Returned by the ASCII helpers when a non-ASCII unit takes part in the piece.
+const BAIL: i32 = -1;
+
+// Prices the word of ASCII letters at `at` (prefix as in WORD_COST) into
+// `units`; returns its end, or BAIL if a non-ASCII unit follows it.
+// @ts-ignore: decorator
+@inline function asciiWord(ptr: usize, n: i32, at: i32, prefix: i32): i32 {
+  // o200k's word is Upper* lower*: the shape, hence the price of each
+  // letter pair, is known once the first lower-case letter shows.
+  let j = at, p = 0, shape = 0, d = 0;
+  let cost: i64 = 0; // letter pairs, then the whole word
+  let lowerFollows = true;
+  if (<u32>(unitAt(ptr, at) - 97) >= 26) {
+    let pairsUpper: i64 = 0;
+    while (j < n) {
+      d = unitAt(ptr, j);
+      const u = d - 64;
+      if (<u32>(u - 1) >= 26) break;
+      const pair = PAIR_COST + <usize>((p << 5) | u);
+      pairsUpper += <i64>load<u8>(pair + (2 << 10));
+      cost += <i64>load<u8>(pair + (3 << 10));
+      p = u;
+      j++;
+    }
+    // With one capital there is no pair among capitals: `cost` is 0.
+    lowerFollows = j < n && <u32>(d - 97) < 26;
+    shape = j - at == 1 ? 1 : 3;
+    if (!lowerFollows) { cost = pairsUpper; shape = 2; }
+  }
+  if (lowerFollows) {
+    const table = PAIR_COST + <usize>(shape << 10);
+    while (j < n) {
+      d = unitAt(ptr, j);
+      const l = d - 96;
+      if (<u32>(l - 1) >= 26) break;
+      cost += <i64>load<u8>(table + <usize>((p << 5) | l));
+      p = l;
+      j++;
+    }
+  }
+  if (j < n && d >= 128) return BAIL;
+  const letters = j - at;
+  cost += <i64>load<u8>(WORD_COST + <usize>((prefix * 4 + shape) * 13 + (letters < 12 ? letters : 12)));
+  if (letters > 12) cost += <i64>load<u8>(WORD_TAIL + <usize>shape) * <i64>(letters - 12);
+  units += cost;
+  return j;
+}
+
+// Prices the ASCII punctuation run at `at` (after a space when `lead` is 1)
+// into `units`; returns its end, or BAIL if a non-ASCII unit follows it.
+// @ts-ignore: decorator
+@inline function asciiPunct(ptr: usize, n: i32, at: i32, lead: i32): i32 {
+  let j = at, esc = 0, d = 0;
+  while (j < n) {
+    d = unitAt(ptr, j);
+    if (d >= 128 || <i32>load<u8>(ASCII_KIND + <usize>d) != K_PUNCT) break;
+    if (d == 27) esc++;
+    j++;
+  }
+  if (j < n && d >= 128) return BAIL;
+  const ascii = j - at;
+  // o200k keeps the newlines after punctuation in the same piece.
+  while (j < n) {
+    d = unitAt(ptr, j);
+    if (d != 10 && d != 13) break;
+    j++;
+  }
+  units += <i64>load<u8>(PUNCT_COST + <usize>(lead * 9 + (ascii < 8 ? ascii : 8))) + ESC_COST * <i64>esc;
+  return j;
+}
+
+// The ASCII path: prices pieces from `i` on while they are made of ASCII
+// units only; returns the start of the first piece it cannot price alone (a
+// non-ASCII unit takes part in it), or `n`. No calls, so that V8 keeps the
+// loop state in registers.
+function asciiPieces(ptr: usize, n: i32, i: i32): i32 {
+  const spaces = i16x8.splat(32);
+  while (i < n) {
+    const c = unitAt(ptr, i);
+    if (c >= 128) break;
+    const k = <i32>load<u8>(ASCII_KIND + <usize>c);
+    let end: i32;
+    if (k <= K_UPPER) {
+      end = asciiWord(ptr, n, i, 0);
+      if (end == BAIL) break;
+      i = end;
+      continue;
+    }
+    // Past the end reads as a non-ASCII unit, which stops every fast path.
+    const next = i + 1 < n ? unitAt(ptr, i + 1) : 0xffff;
+    if (c == 32 && <u32>((next | 32) - 97) < 26) {
+      // The most common piece of all: a word after one space.
+      end = asciiWord(ptr, n, i + 1, 1);
+    } else if (k == K_PUNCT) {
+      if (next >= 128) break;
+      // A lone mark right before a letter is the word's prefix.
+      end = <u32>((next | 32) - 97) < 26 ? asciiWord(ptr, n, i + 1, 2) : asciiPunct(ptr, n, i, 0);
+    } else if (k == K_DIGIT) {
+      let j = i + 1;
+      while (j < n) {
+        const d = unitAt(ptr, j);
+        if (<u32>(d - 48) >= 10) break;
+        j++;
+      }
+      units += UNIT * <i64>((j - i + 2) / 3);
+      end = j;
+    } else if (c == 32 && next < 128 && <i32>load<u8>(ASCII_KIND + <usize>next) == K_PUNCT) {
+      end = asciiPunct(ptr, n, i + 1, 1);
+    } else {
+      // A whitespace run (see the general path).
+      let j = i;
+      let lastNewline = -1;
+      let d = 0;
+      while (j < n) {
+        d = unitAt(ptr, j);
+        if (d > 32) break;
+        const kd = <i32>load<u8>(ASCII_KIND + <usize>d);
+        if (kd < K_SPACE || kd > K_NL) break;
+        if (kd == K_NL) lastNewline = j;
+        j++;
+        if (d == 32 && j + 8 <= n && unitAt(ptr, j) == 32) {
+          while (j + 8 <= n && i16x8.all_true(i16x8.eq(v128.load(ptr + (<usize>j << 1)), spaces))) j += 8;
+        }
+      }
+      if (j < n && d >= 128) break;
+      let at = i;
+      let cost: i64 = 0;
+      end = j;
+      if (lastNewline >= 0) {
+        cost = UNIT;
+        at = lastNewline + 1;
+      }
+      if (at < j) {
+        if (j == n) {
+          cost += UNIT;
+        } else {
+          if (j - at > 1) cost += UNIT;
+          const lastIsSpace = unitAt(ptr, j - 1) == 32;
+          if (<u32>((d | 32) - 97) < 26) {
+            end = asciiWord(ptr, n, j, lastIsSpace ? 1 : 2);
+          } else if (lastIsSpace && <i32>load<u8>(ASCII_KIND + <usize>d) == K_PUNCT) {
+            end = asciiPunct(ptr, n, j, 1);
+          } else {
+            cost += UNIT;
+          }
+        }
+      }
+      // Added after the word or punctuation that may follow, which may bail.
+      if (end == BAIL) break;
+      units += cost;
+    }
+    if (end == BAIL) break;
+    i = end;
+  }
+  return i;
+}
+
+/**
+ * Estimated o200k_base tokens of the `len` UTF-16 code units at `ptr`, in
+ * sixteenths of a token (the caller adds parts up and rounds). f64 so that
+ * huge inputs cannot overflow and JS gets a plain number.
+ */
+export function tokenUnits(ptr: usize, len: i32): f64 {
+  const n = len;
+  units = 0;
+  let i = 0;
+  while (i < n) {
+    i = asciiPieces(ptr, n, i);
+    if (i < n) i = generalPieces(ptr, n, i);
   }
   return <f64>units;
 }

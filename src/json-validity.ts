@@ -2,8 +2,9 @@
  * Whether a text is valid JSON, remembered for the last two texts asked about.
  *
  * Within one compress call the same texts are checked more than once: the
- * router asks about the input, the fallback about the JSON compressor's
- * output, then the guardrail about both. `JSON.parse` of a few hundred KB
+ * guardrail asks about the input the JSON compressor has just parsed (see
+ * {@link noteValidJson}), the fallback and then the guardrail about the JSON
+ * compressor's output. `JSON.parse` of a few hundred KB
  * costs about a millisecond, while comparing a string with the one
  * remembered is far cheaper (identical objects compare at once). The
  * pipeline calls {@link forgetJsonValidity} when a call ends, so no input
@@ -30,6 +31,18 @@ export function parsesAsJson(text: string): boolean {
   valid[next] = ok;
   next = 1 - next;
   return ok;
+}
+
+/**
+ * Records that `text` is valid JSON, known by other means: the JSON
+ * compressor's strict parser accepts exactly what `JSON.parse` accepts, so
+ * once it has parsed the input nobody needs to parse it again.
+ */
+export function noteValidJson(text: string): void {
+  if (text === texts[0] || text === texts[1]) return;
+  texts[next] = text;
+  valid[next] = true;
+  next = 1 - next;
 }
 
 /** Drops the remembered texts. */

@@ -238,7 +238,9 @@ class Pipeline implements Pithy {
     const scale = PROFILE_SCALE[this.profile];
     const marker = (summary: string) => formatMarker(key, summary);
     let text = content;
-    let index = lines;
+    // Built when a compressor asks for it: the last output of a chain seldom needs one.
+    let index: LineIndex | null = lines;
+    const linesOf = (t: string): LineIndex => (index ??= LineIndex.of(t));
     let current = type;
     let lossy = false;
     const strategy: string[] = [];
@@ -247,7 +249,11 @@ class Pipeline implements Pithy {
     let chain: readonly Compressor[] = this.chains[current] ?? [];
     for (let i = 0; i < chain.length; i++) {
       const compressor = chain[i];
-      const input: CompressorInput = { text, lines: index, type: current, hint, scale, canDrop, marker };
+      const at = text;
+      const input: CompressorInput = {
+        text: at, type: current, hint, scale, canDrop, marker,
+        get lines(): LineIndex { return linesOf(at); },
+      };
       let out;
       try {
         out = compressor.compress(input);
@@ -260,10 +266,10 @@ class Pipeline implements Pithy {
       lossy ||= out.lossy;
       if (out.detail !== undefined) Object.assign(detail, out.detail);
       text = out.output;
-      index = LineIndex.of(text);
+      index = null;
       if (out.reroute === true && reroutes < MAX_REROUTES) {
         reroutes++;
-        const next = detect(text, { ...hint, contentType: undefined }, index).type;
+        const next = detect(text, { ...hint, contentType: undefined }).type;
         if (next === "code" && hint.compressCode !== true) break;
         current = next;
         chain = this.chains[current] ?? [];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { forgetJsonValidity, parsesAsJson } from "../src/json-validity.js";
+import { forgetJsonValidity, noteValidJson, parsesAsJson } from "../src/json-validity.js";
 
 describe("parsesAsJson", () => {
   it("answers for valid and invalid JSON", () => {
@@ -17,5 +17,12 @@ describe("parsesAsJson", () => {
     forgetJsonValidity();
     expect(parsesAsJson("[1,")).toBe(false);
     expect(parsesAsJson("[1]")).toBe(true);
+  });
+
+  it("takes a text noted as valid for valid without parsing it", () => {
+    const text = '{"a": 1}';
+    noteValidJson(text);
+    expect(parsesAsJson(text)).toBe(true);
+    forgetJsonValidity();
   });
 });

@@ -17,11 +17,12 @@ const LONG_LINE = 4 * 1024;
 export const fallbackCompressor: Compressor = {
   name: "fallback",
   compress(input) {
-    const { text, lines, scale } = input;
+    const { text, scale } = input;
     if (!input.canDrop || text.length <= scaled(FALLBACK_CAP, scale)) return null;
     // Cutting lines out of valid JSON breaks it (and the guardrail would then
     // pass the whole input through): JSON the JSON compressor left this large stays.
     if (input.type === "json" && parsesAsJson(text)) return null;
+    const lines = input.lines;
     const headBudget = scaled(HEAD_CHARS, scale);
     const tailBudget = scaled(TAIL_CHARS, scale);
     let head = 0;

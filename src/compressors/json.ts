@@ -1,4 +1,5 @@
 import { hasMarker } from "../ccr/marker.js";
+import { noteValidJson } from "../json-validity.js";
 import { scaled, type Compressor, type CompressorInput, type CompressorOutput } from "./types.js";
 import { queryTerms } from "./json/array-crush.js";
 import { DEFAULT_IDENTIFIER_WORDS, IdentifierKeys } from "./json/identifier-keys.js";
@@ -108,6 +109,7 @@ export function createJsonCompressor(options: JsonCompressorOptions = {}): Compr
       if (holdsPithyKey(text) || hasMarker(text)) return null;
       const parsed = parseJson(text);
       if (parsed === null) return null;
+      noteValidJson(text);
       const colon = parsed.spacedColon ? ": " : ":";
       const steps = ["compact"];
       const detail: Record<string, number | string> = {};

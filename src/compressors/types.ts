@@ -5,7 +5,10 @@ import type { ContentType, Hint } from "../types.js";
 export interface CompressorInput {
   /** The content to compress (already cleaned by earlier links of the chain). */
   readonly text: string;
-  /** Its line index, built once and shared by the router and every compressor. */
+  /**
+   * Its line index, built once and shared by the router and every compressor
+   * (for a link's output, built on first use: a cheap check may not need it).
+   */
   readonly lines: LineIndex;
   /** The type the router settled on. */
   readonly type: ContentType;

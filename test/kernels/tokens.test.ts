@@ -104,6 +104,22 @@ describe("estimateTokens WASM and twin", () => {
     fc.assert(fc.property(pieceText, (s) => void estimate(s)), { numRuns: 500 });
   });
 
+  it("agree on long mixed strings, whose lengths need not be multiples of eight", () => {
+    // Long runs of one kind next to another push each fast path of the ASCII
+    // scan (word, space + word, punctuation, digits, indentation) to its end
+    // and across into the general path that prices non-ASCII pieces.
+    const run = fc.oneof(
+      fc.stringMatching(/^[a-z]{1,40}$/),
+      fc.stringMatching(/^[A-Z]{1,20}[a-z]{0,20}$/),
+      fc.stringMatching(/^[0-9]{1,20}$/),
+      fc.stringMatching(/^[ \t]{1,20}$/),
+      fc.stringMatching(/^[-.,:;"'(){}[\]<>\/=_@#|!?*\x1b\x00]{1,10}$/),
+      fc.constantFrom("\n", "\r\n", "\r", "\n\n    ", " \n", "é", "日本語", "한국", "😀", "\ud800", "\udc00", "\u00a0", "\u3000", "┈", "—", "\u200b", "ǅ"),
+    );
+    const long = fc.array(run, { maxLength: 400 }).map((a) => a.join(""));
+    fc.assert(fc.property(long, fc.nat(7), (s, cut) => void estimate(s.slice(0, Math.max(0, s.length - cut)))), { numRuns: 2000 });
+  });
+
   it("agree on a 1 MB string", () => {
     const line = "  \"key_42\": [\"VALUE\", 12345, \"\x1b[1mbold\x1b[0m\", \"日本\", \"drwxr-xr-x\"],\r\n";
     estimate(line.repeat(Math.ceil(1_000_000 / line.length)));

@@ -55,6 +55,12 @@ describe("detect", () => {
     expect(detect('{"_id": "debug", "versions": {"0.0.1": {"name": "deb').type).toBe("json");
   });
 
+  it("calls a large array with one object per line json, not JSON Lines or a table", () => {
+    const rows = Array.from({ length: 2000 }, (_, i) => `{"id":${i},"name":"row ${i}","ok":true}`);
+    expect(detect("[" + rows.join(",\n") + "]").type).toBe("json");
+    expect(detect(rows.join("\n")).type).not.toBe("json");
+  });
+
   it("calls rg --json output search, not json", () => {
     const rg = '{"type":"begin","data":{"path":{"text":"a.rs"}}}\n{"type":"match","data":{"path":{"text":"a.rs"},"lines":{"text":"x"},"line_number":3}}\n{"type":"end","data":{}}\n';
     expect(detect(rg).type).toBe("search");
