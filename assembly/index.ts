@@ -12,3 +12,4 @@ export * from "./grep";
 export * from "./hash64";
 export * from "./tokens";
 export * from "./logmask";
+export * from "./loghints";

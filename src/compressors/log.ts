@@ -24,10 +24,11 @@
 
 import { hasMarker } from "../ccr/marker.js";
 import type { LineIndex } from "../kernels/lines.js";
+import { LINE_MAY_HAVE_LEVEL, LINE_MAY_NAME_ANOMALY, lineHints } from "../kernels/log-hints.js";
 import { maskLines } from "../kernels/log-mask.js";
 import { estimateTokens } from "../kernels/tokens.js";
 import { scaled, type Compressor, type CompressorInput, type CompressorOutput } from "./types.js";
-import { accessLogStatus, anomalyCandidates, isAnomaly, Severity, severityOf } from "./log/levels.js";
+import { accessLogStatus, isAnomaly, Severity, severityOf, severityOfHinted } from "./log/levels.js";
 import { Omission, OmittedRun } from "./log/omissions.js";
 import { TestLine, testLineKind } from "./log/summaries.js";
 import { lightKey, TemplateMiner } from "./log/templates.js";
@@ -85,7 +86,7 @@ export function compressLog(input: CompressorInput): CompressorOutput | null {
   let warnings = 0;
 
   const roles = traces.roles;
-  const anomalies = anomalyCandidates(lines);
+  const hints = lineHints(lines);
   for (let i = 0; i < n; i++) {
     const text = visible[i];
     const role = roles[i];
@@ -99,7 +100,9 @@ export function compressLog(input: CompressorInput): CompressorOutput | null {
     const test = testLineKind(text);
     if (test === TestLine.Summary) { keep[i] = 1; continue; }
     if (test === TestLine.Outcome) { keep[i] = 1; anchors.push(i); continue; }
-    const lm = severityOf(text);
+    // A line shown as it stands in the text has its hints; others need the regexes.
+    const raw = text.length === lineLength(lines, i);
+    const lm = raw ? severityOfHinted(text, (hints[i] & LINE_MAY_HAVE_LEVEL) !== 0) : severityOf(text);
     level[i] = lm.word;
     if (lm.severity === Severity.Error) {
       errors++;
@@ -112,8 +115,7 @@ export function compressLog(input: CompressorInput): CompressorOutput | null {
       if (lm.end !== 0 || accessLogStatus(text) === 0) anchors.push(i);
       continue;
     }
-    // A line shown as it stands in the text needs the regex only if the whole-text scan flagged it.
-    const mayBeAnomaly = anomalies[i] === 1 || text.length !== lineLength(lines, i);
+    const mayBeAnomaly = !raw || (hints[i] & LINE_MAY_NAME_ANOMALY) !== 0;
     if (lm.severity === Severity.Warning || (mayBeAnomaly && isAnomaly(text))) {
       warnings++;
       const head = categoryHead(text, lm.end);

@@ -9,14 +9,11 @@
  * Everything is a bounded left-to-right scan over the first characters.
  */
 
-import type { LineIndex } from "../../kernels/lines.js";
+import { ANOMALY_SCAN, ANOMALY_WORDS, LEVEL_HINT_RE, LEVEL_SCAN } from "../../kernels/log-hints.js";
 
 /** How severe a line is. */
 export const Severity = { None: 0, Warning: 1, Error: 2 } as const;
 export type Severity = (typeof Severity)[keyof typeof Severity];
-
-/** Characters scanned for a level word. */
-const LEVEL_SCAN = 120;
 
 /** A level word: its severity, its canonical name, and the spellings that count. */
 interface LevelWord {
@@ -76,30 +73,8 @@ const FIRST_LETTERS: Int32Array = (() => {
 const LEVEL_KEYS = new Set(["level", "lvl", "severity", "loglevel"]);
 const TOOL_PREFIXES = new Set(["npm", "yarn", "pnpm", "gyp"]);
 
-/**
- * Words that mark an anomaly even on an INFO line ("disk quota exceeded").
- * One alternation of literals between word boundaries (lowercase or capitalised,
- * without the slower /i flag): linear, no backtracking.
- */
-const ANOMALY_WORDS = "\\b(?:[Ee]xceeded|[Dd]enied|[Rr]efused|[Tt]imed out|[Uu]nable to|[Cc]ould not|[Cc]ouldn't|[Cc]annot|[Ff]ailed|[Ff]ailure|[Nn]ot found|[Oo]ut of memory|[Uu]nreachable|[Cc]orrupt(?:ed)?|[Kk]illed|[Dd]eadlock|[Ss]egmentation fault|[Nn]o space left|[Uu]nhealthy|[Oo]verflow)";
+/** An anomaly word between word boundaries (the kernel's hint regex, closed). */
 const ANOMALY_RE = new RegExp(`${ANOMALY_WORDS}\\b`);
-/**
- * The same words without the closing boundary, for one scan of a whole log:
- * it matches wherever {@link ANOMALY_RE} matches on a line's first
- * {@link ANOMALY_SCAN} characters (a word cut at that limit included).
- */
-const ANOMALY_HINT_RE = new RegExp(ANOMALY_WORDS, "g");
-/** Characters of a line searched for anomaly words. */
-const ANOMALY_SCAN = 240;
-
-/**
- * Matches wherever the word loop of {@link severityOf} could find something:
- * a level word at a word start (a prefix of it is enough, so this is a
- * superset), `npm http`-style tool levels, and the `…Error`, `…Exception`,
- * `…Warning`, `Panic` class names. No match means no level word and no class
- * name. Linear: alternations of literals, one class that cannot match `h`.
- */
-const LEVEL_HINT_RE = /\b(?:err|fatal|panic|crit|severe|emerg|alert|failure|warn|info|debug|trace|notice|verbose|silly|fine)|(?:npm|yarn|pnpm|gyp)[^a-z]+http|error|exception|warning/i;
 
 /** Result of {@link severityOf}: the severity and where the level word ended (0 when none). */
 export interface LevelMatch {
@@ -120,6 +95,21 @@ export function severityOf(text: string): LevelMatch {
  * goes through the word loop (tests check that both answer alike).
  */
 export function scanSeverity(text: string, prefilter: boolean): LevelMatch {
+  return scan(text, prefilter ? null : true);
+}
+
+/**
+ * {@link severityOf} of a line whose level hint is already known
+ * (kernels/log-hints.ts lineHints): false only where {@link LEVEL_HINT_RE}
+ * cannot match the line's first characters, which then skips the word loop
+ * without running the regex. Same answer as severityOf.
+ */
+export function severityOfHinted(text: string, mayHaveLevel: boolean): LevelMatch {
+  return scan(text, mayHaveLevel);
+}
+
+/** The severity scan; `mayHaveLevel` null runs the regex prefilter to decide whether the word loop is needed. */
+function scan(text: string, mayHaveLevel: boolean | null): LevelMatch {
   const result: LevelMatch = { severity: Severity.None, end: 0, word: "" };
   const n = Math.min(text.length, LEVEL_SCAN);
   let p = 0;
@@ -132,8 +122,8 @@ export function scanSeverity(text: string, prefilter: boolean): LevelMatch {
   const klog = klogSeverity(text, p);
   if (klog !== Severity.None) return set(result, klog, p + 5, klog === Severity.Error ? "ERROR" : "WARN");
 
-  // Most lines hold no level word: one native scan says so before the word loop.
-  if (prefilter && !LEVEL_HINT_RE.test(n < text.length ? text.slice(0, n) : text)) {
+  // Most lines hold no level word: one native scan (or the kernel's hint) says so before the word loop.
+  if (!(mayHaveLevel ?? LEVEL_HINT_RE.test(n < text.length ? text.slice(0, n) : text))) {
     return accessLogStatus(text) >= 400 ? set(result, Severity.Error, 0, "") : result;
   }
 
@@ -181,25 +171,6 @@ export function scanSeverity(text: string, prefilter: boolean): LevelMatch {
 /** Whether an INFO-or-unlevelled line names an anomaly ("quota exceeded", "connection refused"). */
 export function isAnomaly(text: string): boolean {
   return ANOMALY_RE.test(text.length > ANOMALY_SCAN ? text.slice(0, ANOMALY_SCAN) : text);
-}
-
-/**
- * The lines of `lines` that may name an anomaly, found by one native scan of
- * the whole text instead of a regex call per line: {@link isAnomaly} is true
- * of a line as it stands in the text only if its flag is set (a set flag
- * still needs isAnomaly to confirm).
- */
-export function anomalyCandidates(lines: LineIndex): Uint8Array {
-  const flags = new Uint8Array(lines.count);
-  const text = lines.text;
-  let line = 0;
-  ANOMALY_HINT_RE.lastIndex = 0;
-  for (let m = ANOMALY_HINT_RE.exec(text); m !== null; m = ANOMALY_HINT_RE.exec(text)) {
-    const at = m.index;
-    while (line + 1 < lines.count && lines.start(line + 1) <= at) line++;
-    if (at - lines.start(line) < ANOMALY_SCAN) flags[line] = 1;
-  }
-  return flags;
 }
 
 /** A word not glued to other word characters or dots (`log.error` and `error.log` are not levels). */
