@@ -30,6 +30,26 @@ const subtle: Digester | null = (() => {
 })();
 const utf8 = new TextEncoder();
 
+/**
+ * Inputs up to this many code units are encoded into one reused buffer,
+ * grown as needed up to 3 MiB (3 bytes a unit at most). Reuse is safe:
+ * `digest` copies the bytes before it returns (the WebCrypto spec's "get a
+ * copy of the bytes"). A fresh buffer per call was garbage the size of the
+ * input, which paced the collector on large tool outputs.
+ */
+const SCRATCH_UNITS = 1024 * 1024;
+let scratch: Uint8Array<ArrayBuffer> | null = null;
+
+/** `text` as UTF-8, in the reused buffer when it fits. */
+function utf8Bytes(text: string): Uint8Array<ArrayBuffer> {
+  if (text.length > SCRATCH_UNITS) return utf8.encode(text);
+  const need = text.length * 3;
+  if (scratch === null || scratch.length < need) {
+    scratch = new Uint8Array(Math.min(SCRATCH_UNITS * 3, Math.max(need, 2 * (scratch?.length ?? 0))));
+  }
+  return scratch.subarray(0, utf8.encodeInto(text, scratch).written);
+}
+
 const HEX: string[] = [];
 for (let i = 0; i < 256; i++) HEX.push((i < 16 ? "0" : "") + i.toString(16));
 
@@ -46,7 +66,7 @@ export function hashesOffThread(text: string): boolean {
 export async function sha256HexAsync(text: string): Promise<string> {
   if (!hashesOffThread(text)) return sha256Hex(text);
   try {
-    const digest = new Uint8Array(await subtle!.digest("SHA-256", utf8.encode(text)));
+    const digest = new Uint8Array(await subtle!.digest("SHA-256", utf8Bytes(text)));
     let hex = "";
     for (let i = 0; i < digest.length; i++) hex += HEX[digest[i]!];
     return hex;

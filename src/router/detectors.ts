@@ -178,15 +178,27 @@ export const logDetector: Detector = {
 const LS_ROW_RE = /^[-dlcbps][rwxsStT-]{9}[.@+]?\s+\d+\s/;
 const HEADER_COLUMNS_RE = /^[A-Z][A-Z%_-]*(?: {2,}|\t| )[A-Z][A-Z%_ -]*/;
 
-function delimiterConsistency(sample: Sample, delimiter: string): number {
+/**
+ * Share of the sample's first 200 non-blank lines that hold the most common
+ * non-zero number of `delimiter`s, or 0 once that share can no longer reach
+ * `needed` (a log rarely holds a tab: it is settled after a few dozen lines).
+ */
+function delimiterConsistency(sample: Sample, delimiter: string, needed: number): number {
   let counted = 0;
   const counts = new Map<number, number>();
+  let top = 0;
+  // The most lines the loop can count: non-blank lines hold every line it counts.
+  const most = Math.min(200, sample.nonBlank);
   for (let i = 0; i < sample.count && counted < 200; i++) {
     const line = sample.line(i);
     if (line.trim() === "") continue;
     counted++;
     const n = countDelimiters(line, delimiter);
-    counts.set(n, (counts.get(n) ?? 0) + 1);
+    const c = (counts.get(n) ?? 0) + 1;
+    counts.set(n, c);
+    if (n > 0 && c > top) top = c;
+    // Even if every line left held the leading count, the share would fall short.
+    if (top + (most - counted) < needed * most) return 0;
   }
   if (counted < 4) return 0;
   let best = 0;
@@ -218,9 +230,9 @@ export const tabularDetector: Detector = {
   threshold: 0.8,
   score(sample) {
     if (fraction(sample, (l) => LS_ROW_RE.test(l) || /^total \d+/.test(l)) >= 0.8) return 0.95;
-    const tsv = delimiterConsistency(sample, "\t");
+    const tsv = delimiterConsistency(sample, "\t", 0.85);
     if (tsv >= 0.85) return tsv;
-    const csv = delimiterConsistency(sample, ",");
+    const csv = delimiterConsistency(sample, ",", 0.9);
     // Prose has commas too: a CSV row rarely has sentence punctuation followed by a space.
     if (csv >= 0.9 && fraction(sample, (l) => /[.!?] [A-Z]/.test(l)) < 0.2) return csv;
     if (sample.count >= 3 && HEADER_COLUMNS_RE.test(sample.line(0))) {

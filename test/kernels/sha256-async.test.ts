@@ -27,4 +27,10 @@ describe("sha256HexAsync", () => {
   it("agrees with the synchronous kernel on every corpus case", async () => {
     for (const c of await loadCorpus()) expect(await sha256HexAsync(c.text), c.id).toBe(sha256Hex(c.text));
   });
+
+  it("keeps each digest's bytes when calls overlap (the encode buffer is reused)", async () => {
+    const texts = ["a", "é", "z"].map((c, i) => c.repeat(SHA256_ASYNC_MIN_UNITS + i * 1000));
+    const keys = await Promise.all(texts.map((t) => sha256HexAsync(t)));
+    expect(keys).toEqual(texts.map((t) => sha256Hex(t)));
+  });
 });
