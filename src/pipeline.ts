@@ -162,8 +162,8 @@ class Pipeline implements Pithy {
     if (typeof content !== "string") content = String(content ?? "");
     if (this.mode === "off") return passthrough(content, "mode_off", "unknown", 0);
     const tokensIn = content.length === 0 ? 0 : estimateTokens(content);
-    const lines = LineIndex.of(content);
-    const decision = decide(content, tokensIn, hint, this.gate, lines);
+    // No line index up front: the router samples the head, and some compressors (JSON, HTML) never ask.
+    const decision = decide(content, tokensIn, hint, this.gate);
     if (decision.action === "skip") return passthrough(content, decision.reason ?? "error", decision.klass, tokensIn);
 
     // A large input is hashed on another thread while the chain runs (ccr/pending-key.ts).
@@ -175,7 +175,7 @@ class Pipeline implements Pithy {
       run = await this.runModel(content, hint, await pending.key(), modelDetail);
     }
     if (run === null) {
-      run = this.runChain(content, lines, decision.klass, hint, pending.markerKey, canDrop);
+      run = this.runChain(content, decision.klass, hint, pending.markerKey, canDrop);
       if (run !== null) run.output = pending.settle(run.output, await pending.key());
     }
     const key = await pending.key();
@@ -185,7 +185,7 @@ class Pipeline implements Pithy {
       if (!stored.ok) {
         storeNote = stored.why;
         // The original is not safe: only lossless output may leave.
-        run = this.runChain(content, lines, decision.klass, hint, key, false);
+        run = this.runChain(content, decision.klass, hint, key, false);
       }
     }
     if (run === null) return passthrough(content, "no_gain", decision.klass, tokensIn, storeNote);
@@ -234,12 +234,12 @@ class Pipeline implements Pithy {
    * Runs the chain of `type` over `content`: each link gets the previous
    * link's output; reroutes send the text through the router again.
    */
-  private runChain(content: string, lines: LineIndex, type: ContentType, hint: Hint, key: string, canDrop: boolean): ChainRun | null {
+  private runChain(content: string, type: ContentType, hint: Hint, key: string, canDrop: boolean): ChainRun | null {
     const scale = PROFILE_SCALE[this.profile];
     const marker = (summary: string) => formatMarker(key, summary);
     let text = content;
-    // Built when a compressor asks for it: the last output of a chain seldom needs one.
-    let index: LineIndex | null = lines;
+    // Built when a compressor asks for it: JSON and HTML never do, nor most last links of a chain.
+    let index: LineIndex | null = null;
     const linesOf = (t: string): LineIndex => (index ??= LineIndex.of(t));
     let current = type;
     let lossy = false;
