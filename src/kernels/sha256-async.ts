@@ -29,10 +29,20 @@ interface Digester {
   digest(algorithm: string, data: BufferSource): Promise<ArrayBuffer>;
 }
 
-const subtle: Digester | null = (() => {
-  const c = (globalThis as { crypto?: { subtle?: Digester } }).crypto;
-  return c !== undefined && c.subtle !== undefined && typeof c.subtle.digest === "function" ? c.subtle : null;
-})();
+/**
+ * The platform's WebCrypto, looked up on first use: in Node, touching
+ * `globalThis.crypto` loads the whole WebCrypto implementation, several
+ * milliseconds that an import of pithy should not pay up front.
+ */
+let subtle: Digester | null | undefined;
+
+function platformDigester(): Digester | null {
+  if (subtle === undefined) {
+    const c = (globalThis as { crypto?: { subtle?: Digester } }).crypto;
+    subtle = c !== undefined && c.subtle !== undefined && typeof c.subtle.digest === "function" ? c.subtle : null;
+  }
+  return subtle;
+}
 const utf8 = new TextEncoder();
 
 /**
@@ -60,7 +70,7 @@ for (let i = 0; i < 256; i++) HEX.push((i < 16 ? "0" : "") + i.toString(16));
 
 /** Whether {@link sha256HexAsync} would hash `text` on another thread. */
 export function hashesOffThread(text: string): boolean {
-  return subtle !== null && text.length >= SHA256_ASYNC_MIN_UNITS && text.length <= SHA256_ASYNC_MAX_UNITS;
+  return text.length >= SHA256_ASYNC_MIN_UNITS && text.length <= SHA256_ASYNC_MAX_UNITS && platformDigester() !== null;
 }
 
 /**
@@ -71,7 +81,7 @@ export function hashesOffThread(text: string): boolean {
 export async function sha256HexAsync(text: string): Promise<string> {
   if (!hashesOffThread(text)) return sha256Hex(text);
   try {
-    const digest = new Uint8Array(await subtle!.digest("SHA-256", utf8Bytes(text)));
+    const digest = new Uint8Array(await platformDigester()!.digest("SHA-256", utf8Bytes(text)));
     let hex = "";
     for (let i = 0; i < digest.length; i++) hex += HEX[digest[i]!];
     return hex;
