@@ -41,6 +41,6 @@ export class PendingKey {
 
   /** `output` (written with {@link markerKey}) with the real key in every marker. */
   settle(output: string, key: string): string {
-    return this.markerKey === key ? output : output.split(this.markerKey).join(key);
+    return this.markerKey === key ? output : output.replaceAll(this.markerKey, key);
   }
 }

@@ -6,6 +6,7 @@ import { DEFAULT_IDENTIFIER_WORDS, IdentifierKeys } from "./json/identifier-keys
 import { parseJson } from "./json/parse.js";
 import { MARKER_KEY, pruneTree, type PruneOptions, type PruneStats } from "./json/prune.js";
 import { renderJson } from "./json/render.js";
+import { withoutBlocks } from "./json/rows.js";
 import { tabulate } from "./json/tabular-render.js";
 import { JsonObject, decodeString, encodeString, type JsonNode } from "./json/tree.js";
 
@@ -107,7 +108,8 @@ export function createJsonCompressor(options: JsonCompressorOptions = {}): Compr
     compress(input: CompressorInput): CompressorOutput | null {
       const { text } = input;
       if (holdsPithyKey(text) || hasMarker(text)) return null;
-      const parsed = parseJson(text);
+      // Blocks of rows (json/rows.ts) spare the collector only where the crusher reads them.
+      const parsed = parseJson(text, input.canDrop);
       if (parsed === null) return null;
       noteValidJson(text);
       const colon = parsed.spacedColon ? ": " : ":";
@@ -133,7 +135,7 @@ export function createJsonCompressor(options: JsonCompressorOptions = {}): Compr
         if (stats.rowsDropped + notes > 0) {
           lossy = true;
           root = notes > 0 ? withRootMarker(pruned.root, input.marker(pruneSummary(stats))) : pruned.root;
-        }
+        } else root = withoutBlocks(root);
       }
       const tables = tabulate(root, colon);
       if (tables.stats.tables > 0) steps.push("table");

@@ -2,6 +2,7 @@ import { renderJson } from "./render.js";
 import { JsonObject, decodeString, isStringScalar, numberValue, type JsonNode } from "./tree.js";
 import type { IdentifierKeys } from "./identifier-keys.js";
 import { ROW_IS_ERROR, ROW_MATCHES, RowScanner } from "./row-scan.js";
+import { JsonRows } from "./rows.js";
 
 // Re-exported for the tabular compressor, which reads error words the same way.
 export { ERROR_HINT_RE, isErrorValue } from "./row-scan.js";
@@ -85,9 +86,39 @@ const STOP_WORDS: ReadonlySet<string> = new Set([
   "list", "give", "into", "about", "there", "their", "them", "then", "than", "its", "does", "did",
 ]);
 
+/**
+ * The rows holding a key and their values under it: `values` for objects,
+ * or position `at` of a block's rows (read one value at a time, see rows.ts).
+ */
 interface Column {
   present: number[];
   values: JsonNode[];
+  block: JsonRows | null;
+  at: number;
+}
+
+/** The `k`th value of a column. */
+function valueAt(col: Column, k: number): JsonNode {
+  return col.block === null ? col.values[k] : col.block.value(k, col.at);
+}
+
+/** The numeric value of a column's `k`th value (see `numberValue`), without making a block's non-numbers. */
+function numberAt(col: Column, k: number): number | null {
+  if (col.block === null) return numberValue(col.values[k]);
+  const c = col.block.firstUnit(k, col.at);
+  return c !== 45 && (c < 48 || c > 57) ? null : Number(col.block.value(k, col.at));
+}
+
+/** The columns of a block: every row holds every key. */
+function blockColumns(block: JsonRows, all: number[]): Map<string, Column> {
+  const columns = new Map<string, Column>();
+  columnSlots(block.keys, columns).forEach((col, i) => {
+    if (col === null) return;
+    col.present = all;
+    col.block = block;
+    col.at = i;
+  });
+  return columns;
 }
 
 /**
@@ -131,22 +162,23 @@ function columnSlots(keys: string[], columns: Map<string, Column>): Array<Column
   for (const raw of keys) {
     const name = decodeString(raw);
     let col = columns.get(name);
-    if (col === undefined) columns.set(name, (col = { present: [], values: [] }));
+    if (col === undefined) columns.set(name, (col = { present: [], values: [], block: null, at: 0 }));
     slots.push(slots.includes(col) ? null : col);
   }
   return slots;
 }
 
-function markErrorsAndQuery(rows: JsonNode[], scanner: RowScanner, keep: Set<number>): void {
-  const flags = new Uint8Array(rows.length);
+function markErrorsAndQuery(rows: JsonNode[] | JsonRows, scanner: RowScanner, keep: Set<number>): void {
+  const n = rows instanceof JsonRows ? rows.count : rows.length;
+  const flags = new Uint8Array(n);
   let errors = 0;
-  for (let r = 0; r < rows.length; r++) {
-    flags[r] = scanner.scan(rows[r]);
+  for (let r = 0; r < n; r++) {
+    flags[r] = rows instanceof JsonRows ? scanner.scanBlockRow(rows, r) : scanner.scan(rows[r]);
     if ((flags[r] & ROW_IS_ERROR) !== 0) errors++;
   }
   // When most rows carry an error word it no longer sets any row apart.
-  const errorsCount = errors * 2 <= rows.length;
-  for (let r = 0; r < rows.length; r++) {
+  const errorsCount = errors * 2 <= n;
+  for (let r = 0; r < n; r++) {
     if (((flags[r] & ROW_IS_ERROR) !== 0 && errorsCount) || (flags[r] & ROW_MATCHES) !== 0) keep.add(r);
   }
 }
@@ -155,23 +187,31 @@ function markErrorsAndQuery(rows: JsonNode[], scanner: RowScanner, keep: Set<num
 function markRareStatus(name: string, col: Column, n: number, keep: Set<number>): void {
   if (!STATUS_FIELDS.has(fieldWord(name))) return;
   const counts = new Map<string, number>();
-  for (const v of col.values) if (typeof v === "string") counts.set(v, (counts.get(v) ?? 0) + 1);
+  const size = col.present.length;
+  for (let k = 0; k < size; k++) {
+    const v = valueAt(col, k);
+    if (typeof v === "string") counts.set(v, (counts.get(v) ?? 0) + 1);
+  }
   if (counts.size < 2) return;
   let mode = "";
   let modeCount = -1;
   for (const [v, c] of counts) if (c > modeCount) [mode, modeCount] = [v, c];
-  col.values.forEach((v, k) => {
+  for (let k = 0; k < size; k++) {
+    const v = valueAt(col, k);
     if (typeof v === "string" && v !== mode && (counts.get(v) as number) <= n * RARE_SHARE) keep.add(col.present[k]);
-  });
+  }
 }
 
+/** The column's numbers when every value is a finite number and they fill 80 % of the rows; null at the first value that is not. */
 function numericColumn(col: Column, n: number): number[] | null {
   const nums: number[] = [];
-  for (const v of col.values) {
-    const x = numberValue(v);
-    if (x !== null && Number.isFinite(x)) nums.push(x);
+  const size = col.present.length;
+  for (let k = 0; k < size; k++) {
+    const x = numberAt(col, k);
+    if (x === null || !Number.isFinite(x)) return null;
+    nums.push(x);
   }
-  return nums.length >= n * 0.8 && nums.length === col.values.length ? nums : null;
+  return nums.length >= n * 0.8 ? nums : null;
 }
 
 /**
@@ -230,10 +270,11 @@ function dominantStatus(columns: Map<string, Column>, isDropped: Uint8Array, dro
     if (!STATUS_FIELDS.has(fieldWord(name))) continue;
     // Count raw values first: a label per distinct value, not per row.
     const byValue = new Map<string, number>();
-    col.values.forEach((value, k) => {
-      if (typeof value !== "string" || isDropped[col.present[k]] === 0) return;
-      byValue.set(value, (byValue.get(value) ?? 0) + 1);
-    });
+    for (let k = 0; k < col.present.length; k++) {
+      if (isDropped[col.present[k]] === 0) continue;
+      const value = valueAt(col, k);
+      if (typeof value === "string") byValue.set(value, (byValue.get(value) ?? 0) + 1);
+    }
     for (const [value, c] of byValue) {
       const label = `${name}=${isStringScalar(value) ? decodeString(value) : value}`;
       counts.set(label, (counts.get(label) ?? 0) + c);
@@ -275,9 +316,10 @@ function strided(pool: number[], count: number): number[] {
 /** Whether a column is in every row with pairwise distinct values (at most one of them a container). */
 function isDistinctColumn(col: Column, n: number): boolean {
   if (col.present.length !== n) return false;
-  if (isIncreasing(col.values)) return true;
+  if (isIncreasing(col)) return true;
   const seen = new Set<string>();
-  for (const v of col.values) {
+  for (let k = 0; k < n; k++) {
+    const v = valueAt(col, k);
     const key = typeof v === "string" ? v : "\u0000";
     if (seen.has(key)) return false;
     seen.add(key);
@@ -286,10 +328,10 @@ function isDistinctColumn(col: Column, n: number): boolean {
 }
 
 /** Whether every value is a number, each larger than the one before: distinct without hashing (ids, sequences). */
-function isIncreasing(values: JsonNode[]): boolean {
+function isIncreasing(col: Column): boolean {
   let last = -Infinity;
-  for (const v of values) {
-    const x = numberValue(v);
+  for (let k = 0; k < col.present.length; k++) {
+    const x = numberAt(col, k);
     if (x === null || !(x > last)) return false;
     last = x;
   }
@@ -302,8 +344,9 @@ function isIncreasing(values: JsonNode[]): boolean {
  * by their keys and scalar values first, and only rows that agree on those
  * are rendered whole (rendering every nested row was most of the cost).
  */
-function firstOfEach(rows: JsonNode[], all: number[], columns: Map<string, Column>, isDistinct: (name: string, col: Column) => boolean): number[] {
+function firstOfEach(rowsOf: () => JsonNode[], all: number[], columns: Map<string, Column>, isDistinct: (name: string, col: Column) => boolean): number[] {
   for (const [name, col] of columns) if (isDistinct(name, col)) return all;
+  const rows = rowsOf();
   const outlines = rows.map(rowOutline);
   const sharers = new Map<string, number>();
   for (const outline of outlines) sharers.set(outline, (sharers.get(outline) ?? 0) + 1);
@@ -324,16 +367,18 @@ function firstOfEach(rows: JsonNode[], all: number[], columns: Map<string, Colum
 }
 
 /** Chooses the rows of `rows` to keep, or null to keep them all. */
-export function selectRows(rows: JsonNode[], policy: CrushPolicy): RowSelection | null {
-  const n = rows.length;
+export function selectRows(rows: JsonNode[] | JsonRows, policy: CrushPolicy): RowSelection | null {
+  const isBlock = rows instanceof JsonRows;
+  const n = isBlock ? rows.count : rows.length;
   if (n <= Math.max(policy.minRows, policy.budget)) return null;
-  const isRecords = rows.every((r) => r instanceof JsonObject);
+  const isRecords = isBlock || rows.every((r) => r instanceof JsonObject);
   const isValues = !isRecords && rows.every((r) => typeof r === "string");
   if (!isRecords && !isValues) return null;
 
   // Signals are read over every row (a series keeps its order, a repeated
   // error is still an error); duplicates only leave the pool the fill draws from.
-  const all = rows.map((_, r) => r);
+  const all: number[] = [];
+  for (let r = 0; r < n; r++) all.push(r);
   const keep = new Set<number>();
   markErrorsAndQuery(rows, policy.scanner ?? new RowScanner(policy.identifiers, policy.queryTerms), keep);
 
@@ -344,7 +389,7 @@ export function selectRows(rows: JsonNode[], policy: CrushPolicy): RowSelection 
     return known;
   };
   let hasUniqueId = policy.keyedByIdentity;
-  const columns = isRecords ? columnsOf(rows, all) : new Map<string, Column>();
+  const columns = isBlock ? blockColumns(rows, all) : isRecords ? columnsOf(rows, all) : new Map<string, Column>();
   if (isRecords) {
     const timeSeries = [...columns.keys()].some((name) => TIME_FIELD_RE.test(name));
     for (const [name, col] of columns) {
@@ -361,7 +406,7 @@ export function selectRows(rows: JsonNode[], policy: CrushPolicy): RowSelection 
       }
     }
   } else {
-    const col: Column = { present: all, values: rows };
+    const col: Column = { present: all, values: rows as JsonNode[], block: null, at: 0 };
     const xs = numericColumn(col, n);
     if (xs !== null) {
       markOutliers(all, xs, keep);
@@ -370,7 +415,7 @@ export function selectRows(rows: JsonNode[], policy: CrushPolicy): RowSelection 
   }
 
   // Identical rows say nothing new: only the first of each is a candidate.
-  const candidates = firstOfEach(rows, all, columns, isDistinct);
+  const candidates = firstOfEach(() => (isBlock ? rows.rows() : rows), all, columns, isDistinct);
   const duplicates = n - candidates.length;
   const m = candidates.length;
   if (isRecords && keep.size === 0 && hasUniqueId && duplicates === 0) return null;

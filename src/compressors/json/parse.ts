@@ -1,3 +1,4 @@
+import { JsonRows } from "./rows.js";
 import { JsonObject, type JsonNode } from "./tree.js";
 
 /**
@@ -12,6 +13,9 @@ import { JsonObject, type JsonNode } from "./tree.js";
  * whose keys are those of the object closed before it at the same depth
  * shares that key array (a million rows hold one array of their three keys,
  * not a million); escapes are checked only in strings that hold a backslash.
+ * When the caller asks, a long array of flat rows at the top of the document
+ * (the root, or a value of a root object) becomes a {@link JsonRows} block:
+ * offsets, not objects (rows.ts says why).
  */
 
 /** A parsed document and what its text says about how it was written. */
@@ -64,6 +68,15 @@ function stringEnd(text: string, i: number): number {
     } else if (c < 32) return -1;
   }
   return -1;
+}
+
+/** Rows an array needs to become a block: below it objects cost little, and a row that breaks the pattern costs a second read. */
+const MIN_BLOCK_ROWS = 64;
+/** Keys a block row may have (the row scanner reads rows up to 4 096 values at once). */
+const MAX_BLOCK_KEYS = 256;
+
+function isWs(c: number): boolean {
+  return c === 32 || c === 10 || c === 13 || c === 9;
 }
 
 function isDigit(c: number): boolean {
@@ -121,7 +134,105 @@ class Parser {
   /** Keys of the last object closed at each depth (see the file comment). */
   private readonly lastKeys: Array<string[] | undefined> = [];
 
-  constructor(readonly text: string) {}
+  constructor(
+    readonly text: string,
+    /** Whether long arrays of flat rows at the top may become blocks. */
+    private readonly rowBlocks: boolean,
+  ) {}
+
+  /**
+   * Reads the array whose bracket is at `start` as a block of flat rows, or
+   * returns null (nothing changed) when it is not one: a row with other keys,
+   * a nested value, an escape the parse would rewrite, too few rows, or any
+   * syntax error (the general path then reads it, and reports the error).
+   */
+  private block(start: number): JsonRows | null {
+    const { text } = this;
+    let i = skipWs(text, start + 1);
+    if (text.charCodeAt(i) !== 123) return null;
+    const keys: string[] = [];
+    let offsets = new Int32Array(4096);
+    let used = 0;
+    let count = 0;
+    let spaced = this.spaced;
+    for (;;) {
+      // A row, its brace at i.
+      i = skipWs(text, i + 1);
+      let k = 0;
+      for (;;) {
+        // A key, its quote at i.
+        if (text.charCodeAt(i) !== 34) return null;
+        if (count === 0) {
+          const end = stringEnd(text, i);
+          if (end < 0 || keys.length === MAX_BLOCK_KEYS) return null;
+          keys.push(text.slice(i, end));
+          i = end;
+        } else {
+          if (k === keys.length || !text.startsWith(keys[k], i)) return null;
+          i += keys[k].length;
+        }
+        k++;
+        i = skipWs(text, i);
+        if (text.charCodeAt(i) !== 58) return null;
+        if (spaced < 0) spaced = isWs(text.charCodeAt(i + 1)) ? 1 : 0;
+        i = skipWs(text, i + 1);
+        const end = this.scalarEnd(i);
+        if (end < 0) return null;
+        if (used === offsets.length) {
+          const grown = new Int32Array(2 * used);
+          grown.set(offsets);
+          offsets = grown;
+        }
+        offsets[used++] = i;
+        offsets[used++] = end;
+        i = skipWs(text, end);
+        const d = text.charCodeAt(i);
+        if (d === 125) break;
+        if (d !== 44) return null;
+        i = skipWs(text, i + 1);
+      }
+      if (k !== keys.length) return null;
+      count++;
+      i = skipWs(text, i + 1);
+      const d = text.charCodeAt(i);
+      if (d === 93) break;
+      if (d !== 44) return null;
+      i = skipWs(text, i + 1);
+      if (text.charCodeAt(i) !== 123) return null;
+    }
+    if (count < MIN_BLOCK_ROWS) return null;
+    // What the general path would have recorded for these rows.
+    const rowDepth = this.keyBase.length + 1;
+    if (rowDepth + 1 > this.maxDepth) this.maxDepth = rowDepth + 1;
+    this.lastKeys[rowDepth] = keys;
+    this.spaced = spaced;
+    this.i = i + 1;
+    return new JsonRows(text, keys, count, offsets.subarray(0, used));
+  }
+
+  /** End of the scalar at `i` when its lexeme is its source text; -1 for anything else (containers, rewritten escapes, errors). */
+  private scalarEnd(i: number): number {
+    const { text } = this;
+    const c = text.charCodeAt(i);
+    if (c === 34) {
+      const end = stringEnd(text, i);
+      if (end >= 0 || end === -1) return end;
+      const close = -2 - end;
+      const lexeme = escapedLexeme(text, i, close);
+      return lexeme !== null && lexeme.length === close - i && text.startsWith(lexeme, i) ? close : -1;
+    }
+    if (c === 116 || c === 102 || c === 110) {
+      const word = c === 116 ? "true" : c === 102 ? "false" : "null";
+      return text.startsWith(word, i) ? i + word.length : -1;
+    }
+    return numberEnd(text, i);
+  }
+
+  /** Whether an array opened now may become a block: at the root, or a value of a root object. */
+  private mayHoldBlock(): boolean {
+    const depth = this.keyBase.length;
+    return this.rowBlocks && (depth === 0 || (depth === 1 && this.keyBase[0] >= 0));
+  }
 
   /** Reads a string lexeme at `i` into a value, or null when it is not a valid string. */
   private string(): string | null {
@@ -211,6 +322,9 @@ class Parser {
         value = this.string();
         if (value === null) return null;
         i = this.i;
+      } else if (c === 91 && this.mayHoldBlock() && (value = this.block(i) as unknown as JsonNode | null) !== null) {
+        // The block waits on the value stack like any value; only the lossy pass reads it (see rows.ts).
+        i = this.i;
       } else if (c === 123 || c === 91) {
         this.open(c === 123);
         i = skipWs(text, i + 1);
@@ -252,9 +366,14 @@ class Parser {
   }
 }
 
-/** Parses `text` as one JSON value; null when it is not valid JSON. Never throws. */
-export function parseJson(text: string): ParsedJson | null {
-  const parser = new Parser(text);
+/**
+ * Parses `text` as one JSON value; null when it is not valid JSON. Never throws.
+ * With `rowBlocks`, long arrays of flat rows at the root or under a root
+ * object's keys may be {@link JsonRows} blocks (typed as nodes): only for
+ * `pruneTree`, which reads them, or `withoutBlocks`, which expands them.
+ */
+export function parseJson(text: string, rowBlocks = false): ParsedJson | null {
+  const parser = new Parser(text, rowBlocks);
   const root = parser.run();
   if (root === null) return null;
   return { root, maxDepth: parser.maxDepth, spacedColon: parser.spaced === 1 };

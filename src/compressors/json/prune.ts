@@ -1,6 +1,7 @@
-import { selectRows, type CrushPolicy } from "./array-crush.js";
+import { selectRows, type CrushPolicy, type RowSelection } from "./array-crush.js";
 import { isIdentifierValue, type IdentifierKeys } from "./identifier-keys.js";
 import { RowScanner } from "./row-scan.js";
+import { JsonRows } from "./rows.js";
 import { JsonObject, decodeString, encodeString, isStringScalar, type JsonNode } from "./tree.js";
 
 /**
@@ -93,6 +94,11 @@ class Pruner {
 
   shrink(node: JsonNode, depth: number, isIdKey: boolean): JsonNode {
     if (typeof node === "string") return isIdKey ? node : this.cutString(node);
+    if ((node as JsonNode | JsonRows) instanceof JsonRows) {
+      const block = node as unknown as JsonRows;
+      // Blocks sit only near the root (parse.ts), above the compressor's depth caps (at least 2).
+      return depth >= this.opts.depthCap ? this.skeleton(block.rows(), depth) : this.shrinkBlock(block, depth);
+    }
     if (depth >= this.opts.depthCap) return this.skeleton(node, depth);
     return Array.isArray(node) ? this.shrinkArray(node, depth) : this.shrinkObject(node, depth);
   }
@@ -106,16 +112,27 @@ class Pruner {
     return encodeString(`${text.slice(0, at)}…(+${formatCount(text.length - at)} chars)`);
   }
 
-  private shrinkArray(items: JsonNode[], depth: number): JsonNode {
-    const selection = selectRows(items, { ...this.opts.crush, keyedByIdentity: false, scanner: this.scanner });
-    if (selection !== null) {
-      this.stats.rowsDropped += selection.dropped;
-      this.stats.arraysCrushed++;
-      const kept = selection.kept.map((r) => this.shrink(items[r], depth + 1, false));
-      const marker = encodeString(this.opts.marker(selection.summary));
-      kept.push(items[0] instanceof JsonObject ? new JsonObject([MARKER_KEY], [marker]) : marker);
-      return kept;
-    }
+  /** A block is an array of objects read by columns: only the rows kept become objects. */
+  private shrinkBlock(block: JsonRows, depth: number): JsonNode {
+    const selection = selectRows(block, { ...this.opts.crush, keyedByIdentity: false, scanner: this.scanner });
+    if (selection !== null) return this.crushed(selection, (r) => block.row(r), true, depth);
+    return this.shrinkArray(block.rows(), depth, null);
+  }
+
+  /** The kept rows, shrunk, and the marker for the rest (a marker row among objects). */
+  private crushed(selection: RowSelection, row: (r: number) => JsonNode, isObjects: boolean, depth: number): JsonNode[] {
+    this.stats.rowsDropped += selection.dropped;
+    this.stats.arraysCrushed++;
+    const kept = selection.kept.map((r) => this.shrink(row(r), depth + 1, false));
+    const marker = encodeString(this.opts.marker(selection.summary));
+    kept.push(isObjects ? new JsonObject([MARKER_KEY], [marker]) : marker);
+    return kept;
+  }
+
+  /** `selection` is the crusher's answer when already asked. */
+  private shrinkArray(items: JsonNode[], depth: number, known?: RowSelection | null): JsonNode {
+    const selection = known !== undefined ? known : selectRows(items, { ...this.opts.crush, keyedByIdentity: false, scanner: this.scanner });
+    if (selection !== null) return this.crushed(selection, (r) => items[r], items[0] instanceof JsonObject, depth);
     const { arrayCap } = this.opts;
     let out: JsonNode[];
     if (items.length > arrayCap) {
@@ -181,6 +198,7 @@ class Pruner {
 
   private identifiersOf(node: JsonNode[] | JsonObject, depth: number): JsonNode | null {
     if (depth >= ABSOLUTE_DEPTH) return null;
+    if ((node as JsonNode | JsonRows) instanceof JsonRows) return this.identifiersOf((node as unknown as JsonRows).rows(), depth);
     if (Array.isArray(node)) {
       const items: JsonNode[] = [];
       let dropped = 0;
@@ -215,7 +233,7 @@ class Pruner {
   }
 }
 
-/** Runs the lossy pass; the tree is not modified (changed containers are copied). */
+/** Runs the lossy pass; the tree is not modified (changed containers are copied), and the result holds no blocks. */
 export function pruneTree(root: JsonNode, opts: PruneOptions): { root: JsonNode; stats: PruneStats } {
   const pruner = new Pruner(opts);
   return { root: pruner.shrink(root, 0, false), stats: pruner.stats };

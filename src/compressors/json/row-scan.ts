@@ -1,4 +1,5 @@
 import { isIdentifierValue, type IdentifierKeys } from "./identifier-keys.js";
+import type { JsonRows } from "./rows.js";
 import { decodeString, type JsonNode, type JsonObject } from "./tree.js";
 
 /**
@@ -120,27 +121,53 @@ export class RowScanner {
   private scanFlat(row: JsonObject): number {
     const { keys, values } = row;
     if (values.length >= ROW_SCAN_LIMIT) return -1;
-    if (keys !== this.columnKeys) {
-      this.columnKeys = keys;
-      this.columnCounts = new Uint32Array(2 * keys.length);
-    }
-    const counts = this.columnCounts;
+    const counts = this.countsFor(keys);
     const noTerms = this.terms.length === 0;
     let flags = 0;
     for (let i = 0; i < values.length; i++) {
       const value = values[i];
       if (typeof value !== "string") return -1;
       if (noTerms && value.charCodeAt(0) !== 34) continue;
-      const hits = counts[2 * i];
-      const misses = counts[2 * i + 1];
-      let found: number;
-      if (misses >= MIN_COLUMN_MISSES && hits * 2 < misses) found = this.readFlags(value);
-      else {
-        found = this.rememberedFlags(value);
-        counts[this.wasHit ? 2 * i : 2 * i + 1]++;
-      }
-      if ((found & ROW_IS_ERROR) !== 0 && this.identifiers.hasLexeme(keys[i])) found &= ROW_MATCHES;
-      flags |= found;
+      flags |= this.columnFlags(counts, keys, i, value);
+    }
+    return flags;
+  }
+
+  /** The per-column hit counts of rows with `keys`, reset when the key array changes. */
+  private countsFor(keys: string[]): Uint32Array {
+    if (keys !== this.columnKeys) {
+      this.columnKeys = keys;
+      this.columnCounts = new Uint32Array(2 * keys.length);
+    }
+    return this.columnCounts;
+  }
+
+  /** The bits of a flat row's value at position `i` (see `scanFlat`). */
+  private columnFlags(counts: Uint32Array, keys: string[], i: number, value: string): number {
+    const hits = counts[2 * i];
+    const misses = counts[2 * i + 1];
+    let found: number;
+    if (misses >= MIN_COLUMN_MISSES && hits * 2 < misses) found = this.readFlags(value);
+    else {
+      found = this.rememberedFlags(value);
+      counts[this.wasHit ? 2 * i : 2 * i + 1]++;
+    }
+    if ((found & ROW_IS_ERROR) !== 0 && this.identifiers.hasLexeme(keys[i])) found &= ROW_MATCHES;
+    return found;
+  }
+
+  /**
+   * {@link scan} of row `r` of a block (rows.ts), reading only the values that
+   * can carry a bit: a block's rows are flat and narrower than the scan limit.
+   */
+  scanBlockRow(block: JsonRows, r: number): number {
+    const { keys } = block;
+    const counts = this.countsFor(keys);
+    const noTerms = this.terms.length === 0;
+    let flags = 0;
+    for (let i = 0; i < keys.length; i++) {
+      if (noTerms && block.firstUnit(r, i) !== 34) continue;
+      flags |= this.columnFlags(counts, keys, i, block.value(r, i));
     }
     return flags;
   }
