@@ -43,7 +43,9 @@ export function renderGrouped(table: SearchTable, finalNewline: boolean): string
     if (kind === RAW) return null;
     out.push(kind === BREAK ? "--" : table.body(e));
   }
-  return out.join("\n") + (finalNewline ? "\n" : "");
+  // One flat string: `join(…) + "\n"` would be a rope whose first reader copies it again.
+  if (finalNewline) out.push("");
+  return out.join("\n");
 }
 
 /**

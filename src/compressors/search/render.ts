@@ -60,7 +60,9 @@ export function renderSelection(
   }
   if (table.summary !== undefined) out.push(table.summary);
   out.push(marker);
-  return out.join("\n") + (finalNewline ? "\n" : "");
+  // One flat string: `join(…) + "\n"` would be a rope whose first reader copies it again.
+  if (finalNewline) out.push("");
+  return out.join("\n");
 }
 
 /** What the marker says was omitted: "41 more matches in src/a.ts", "87 more matches and 120 context rows in 6 files". */
