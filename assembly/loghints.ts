@@ -9,7 +9,8 @@
 // a regex call per line and a regex scan of the whole log.
 // test/kernels/log-hints.test.ts holds the kernel and the regexes together.
 
-const LF: i32 = 10;
+import { findBreak } from "./line-breaks";
+
 const UNDERSCORE: i32 = 95;
 
 /** Units of a line searched for level words (levels.ts LEVEL_SCAN). */
@@ -292,21 +293,6 @@ function hintLine(p: usize, ls: i32, le: i32): i32 {
   return hints;
 }
 
-/** First index in [from, n) holding LF, or n. */
-function findBreak(p: usize, from: i32, n: i32): i32 {
-  const lf = i16x8.splat(<i16>LF);
-  let i = from;
-  while (i + 8 <= n) {
-    const mask = i16x8.bitmask(i16x8.eq(v128.load(p + (<usize>i << 1)), lf));
-    if (mask != 0) return i + <i32>ctz(mask);
-    i += 8;
-  }
-  while (i < n) {
-    if (unitAt(p, i) == LF) return i;
-    i++;
-  }
-  return n;
-}
 
 /**
  * Writes the hint byte of each line of the `n` units at `p` to `out`, starting

@@ -5,6 +5,8 @@
 // test/kernels/log-mask.test.ts hold the two together. src/kernels/log-mask.ts
 // owns the memory layout and holds the twin of the hash.
 
+import { findBreak } from "./line-breaks";
+
 const LF: i32 = 10;
 const CR: i32 = 13;
 const ESC: i32 = 0x1b;
@@ -483,21 +485,6 @@ function findBreakOrControl(p: usize, from: i32, n: i32): i32 {
   return n;
 }
 
-/** First index in [from, n) holding LF, or n. */
-function findBreak(p: usize, from: i32, n: i32): i32 {
-  const lf = i16x8.splat(<i16>LF);
-  let i = from;
-  while (i + 8 <= n) {
-    const mask = i16x8.bitmask(i16x8.eq(v128.load(p + (<usize>i << 1)), lf));
-    if (mask != 0) return i + <i32>ctz(mask);
-    i += 8;
-  }
-  while (i < n) {
-    if (unitAt(p, i) == LF) return i;
-    i++;
-  }
-  return n;
-}
 
 /**
  * Masks the lines of the `n` units at `p`, starting at the line that begins at
