@@ -157,6 +157,22 @@ describe("parseMarkers", () => {
     );
   });
 
+  it("answers hasMarker exactly as one case-insensitive regex over the whole text would", () => {
+    // The reference the fast search in hasMarker replaced.
+    const reference = /\[\[pithy:[0-9a-f]{32,64}(?: [^\[\]\r\n]{0,160})?\]\]/i;
+    const piece = fc.constantFrom(
+      "[[pithy:", "[[PITHY:", "[[PiThY:", "[[[pithy:", "[[pıthy:", "[[pithy :", "[[pith", "[", "[[", "]", "]]",
+      " ", "\n", KEY, KEY.toUpperCase(), "ABCDEF", "g", "summary", "ſ",
+    );
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 30 }), (pieces) => {
+        const text = pieces.join("");
+        expect(hasMarker(text), text).toBe(reference.test(text));
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
   it("scans a megabyte of near-miss garbage in linear time", () => {
     const patterns = [
       `[[pithy:${"a".repeat(40)} ${"b".repeat(150)}`,
