@@ -45,6 +45,21 @@ export function noteValidJson(text: string): void {
   next = 1 - next;
 }
 
+/**
+ * Records for `to` the answer remembered for `from`, if there is one. For a
+ * text whose marker keys were swapped (ccr/pending-key.ts): a key is 32 hex
+ * digits inside a `[[pithy:…]]` marker, which JSON admits only within a
+ * string, where one hex digit is as good as another, so the swap cannot
+ * change the answer. Saves parsing a JSON output a second time.
+ */
+export function carryJsonValidity(from: string, to: string): void {
+  // No `from === to` test: two equally long strings compare by content, flattening both.
+  const slot = from === texts[0] ? 0 : from === texts[1] ? 1 : -1;
+  if (slot < 0) return;
+  // Overwrite `from`'s own slot: it is not read again once its swapped copy exists.
+  texts[slot] = to;
+}
+
 /** Drops the remembered texts. */
 export function forgetJsonValidity(): void {
   texts[0] = null;

@@ -11,7 +11,7 @@ import {
 import { PithyConfigError, PithyStoreError } from "./errors.js";
 import { decide, type GateConfig } from "./gate.js";
 import { guardrailViolation } from "./guardrail.js";
-import { forgetJsonValidity, parsesAsJson } from "./json-validity.js";
+import { carryJsonValidity, forgetJsonValidity, parsesAsJson } from "./json-validity.js";
 import { checkProseModelOptions, runProseModel, type ProseModel, type ProseModelOptions } from "./compressors/prose-model.js";
 import { loadWasm } from "./kernels/wasm.js";
 import { LineIndex } from "./kernels/lines.js";
@@ -176,7 +176,11 @@ class Pipeline implements Pithy {
     }
     if (run === null) {
       run = this.runChain(content, decision.klass, hint, pending.markerKey, canDrop);
-      if (run !== null) run.output = pending.settle(run.output, await pending.key());
+      if (run !== null) {
+        const settled = pending.settle(run.output, await pending.key());
+        carryJsonValidity(run.output, settled);
+        run.output = settled;
+      }
     }
     const key = await pending.key();
     let storeNote: string | undefined;

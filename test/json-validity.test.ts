@@ -1,5 +1,8 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { forgetJsonValidity, noteValidJson, parsesAsJson } from "../src/json-validity.js";
+import { formatMarker } from "../src/ccr/marker.js";
+import { PROVISIONAL_KEY } from "../src/ccr/pending-key.js";
+import { carryJsonValidity, forgetJsonValidity, noteValidJson, parsesAsJson } from "../src/json-validity.js";
 
 describe("parsesAsJson", () => {
   it("answers for valid and invalid JSON", () => {
@@ -24,5 +27,45 @@ describe("parsesAsJson", () => {
     noteValidJson(text);
     expect(parsesAsJson(text)).toBe(true);
     forgetJsonValidity();
+  });
+
+  it("carries a remembered answer over to a copy with its marker keys swapped", () => {
+    const marker = formatMarker(PROVISIONAL_KEY, "3 rows omitted");
+    const real = "ab".repeat(16);
+    for (const text of [`{"rows": [1, 2], "_pithy": "${marker}"}`, `{"rows": [1, 2 ${marker}`]) {
+      const valid = parsesAsJson(text);
+      const swapped = text.replaceAll(PROVISIONAL_KEY, real);
+      carryJsonValidity(text, swapped);
+      expect(parsesAsJson(swapped)).toBe(valid);
+      forgetJsonValidity();
+    }
+  });
+
+  it("carries nothing for a text it does not remember", () => {
+    carryJsonValidity("[1", "[1]");
+    expect(parsesAsJson("[1]")).toBe(true);
+    forgetJsonValidity();
+  });
+
+  it("is right to carry: swapping the key of markers never changes whether JSON parses", () => {
+    const valid = (t: string) => { try { JSON.parse(t); return true; } catch { return false; } };
+    const key = fc.string({ unit: fc.constantFrom(..."0123456789abcdef"), minLength: 32, maxLength: 32 });
+    // JSON with markers placed as values, inside strings, as keys, or bare (then the text is invalid), sometimes cut short.
+    const withMarkers = fc.tuple(fc.json(), fc.array(fc.nat(), { maxLength: 3 }), fc.constantFrom("value", "inside", "bare"), fc.nat()).map(([json, cuts, where, cut]) => {
+      const marker = formatMarker(PROVISIONAL_KEY, "omitted");
+      let text = json;
+      for (const at of cuts) {
+        const i = at % (text.length + 1);
+        const piece = where === "value" ? JSON.stringify(marker) : where === "inside" ? `"x ${marker} \\u0012${PROVISIONAL_KEY}"` : marker;
+        text = text.slice(0, i) + piece + text.slice(i);
+      }
+      return cut % 4 === 0 ? text.slice(0, cut % (text.length + 1)) : text;
+    });
+    fc.assert(
+      fc.property(withMarkers, key, (text, real) => {
+        expect(valid(text.replaceAll(PROVISIONAL_KEY, real))).toBe(valid(text));
+      }),
+      { numRuns: 1000 },
+    );
   });
 });
