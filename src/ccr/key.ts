@@ -17,6 +17,7 @@
  */
 import { sha256Hex } from "../kernels/sha256.js";
 import { sha256HexAsync } from "../kernels/sha256-async.js";
+import { hashesNatively, nativeSha256Hex } from "../kernels/sha256-native.js";
 
 /** Hex digits in a key made by {@link computeKey} (128 bits). */
 export const KEY_HEX_LENGTH = 32;
@@ -45,7 +46,9 @@ const MAX_PADDING = 64;
  * @example computeKey("hello") // "2cf24dba5fb0a30e26e83b2ac5b9e29e"
  */
 export function computeKey(content: string): string {
-  return sha256Hex(content).slice(0, KEY_HEX_LENGTH);
+  // The runtime's own SHA-256 where it has one (Node, Deno): same digest, several times faster.
+  const digest = hashesNatively(content) ? nativeSha256Hex()!(content) : sha256Hex(content);
+  return digest.slice(0, KEY_HEX_LENGTH);
 }
 
 /**
@@ -53,6 +56,7 @@ export function computeKey(content: string): string {
  * when the content is large (same key either way).
  */
 export async function computeKeyAsync(content: string): Promise<string> {
+  if (hashesNatively(content)) return computeKey(content);
   return (await sha256HexAsync(content)).slice(0, KEY_HEX_LENGTH);
 }
 

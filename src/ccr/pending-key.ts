@@ -5,11 +5,13 @@
  * compressors run; until then their markers carry a fixed provisional key,
  * which {@link PendingKey.settle} swaps for the real one. The provisional key
  * is used only when the input does not contain it, so every occurrence in an
- * output is one of our own markers. Small inputs (and platforms without
- * WebCrypto) get their key synchronously, and nothing is swapped.
+ * output is one of our own markers. Small inputs, runtimes with a native
+ * hash (sha256-native.ts: Node, Deno) and platforms without WebCrypto get
+ * their key synchronously, and nothing is swapped.
  */
 import { computeKey, computeKeyAsync } from "./key.js";
 import { hashesOffThread } from "../kernels/sha256-async.js";
+import { hashesNatively } from "../kernels/sha256-native.js";
 
 /** Stands in for the real key in markers written before the hash is done (32 hex digits, like a key). */
 export const PROVISIONAL_KEY = "0123456789abcdeffedcba9876543210";
@@ -27,7 +29,8 @@ export class PendingKey {
 
   /** Starts hashing `content`: off the thread when large enough, else right away. */
   static start(content: string): PendingKey {
-    if (hashesOffThread(content) && !content.includes(PROVISIONAL_KEY)) {
+    // A native hash (Node, Deno) beats the round trip and the swap; browsers hash off the thread.
+    if (!hashesNatively(content) && hashesOffThread(content) && !content.includes(PROVISIONAL_KEY)) {
       return new PendingKey(PROVISIONAL_KEY, computeKeyAsync(content));
     }
     const key = computeKey(content);
