@@ -1,6 +1,7 @@
 // sha256Hex rows for the kernel benchmark (bench/kernels.mjs): the WASM path,
 // the TS twin, the dispatcher, hash-wasm's SHA-256 and node:crypto (native,
-// with SHA extensions where the CPU has them: the ceiling, Node only).
+// with SHA extensions where the CPU has them: what computeKey uses in Node and
+// Deno, see src/kernels/sha256-native.ts).
 import { createHash } from "node:crypto";
 import { createSHA256 } from "hash-wasm";
 
