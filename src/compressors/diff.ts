@@ -10,7 +10,10 @@
  * profile), `index` lines, long commit messages and diffstats. Collapsed behind a marker that
  * names the file and the +/- counts: the middle of huge hunks (whole-file
  * additions, lockfiles, blobs), hunks past the per-file cap, files past the
- * file cap. Structure is read through ANSI colour; kept lines keep their
+ * file cap. A diff whose output would still pass the fallback's cap is
+ * rendered again under halved caps (up to three times), so that the
+ * fallback's head-and-tail cut does not hide the files in the middle.
+ * Structure is read through ANSI colour; kept lines keep their
  * bytes. Trimmed hunks keep their original header, so the output is for
  * reading, not for `git apply` (see diff/trim-hunk.ts).
  *
@@ -22,7 +25,11 @@ import { capsFor } from "./diff/caps.js";
 import { parseDiff } from "./diff/parse.js";
 import { renderDiff } from "./diff/render.js";
 import { DiffView } from "./diff/view.js";
-import type { Compressor, CompressorInput, CompressorOutput } from "./types.js";
+import { FALLBACK_CAP } from "./fallback.js";
+import { scaled, type Compressor, type CompressorInput, type CompressorOutput } from "./types.js";
+
+/** Times the caps are halved for a diff whose output the fallback would still cut. */
+const TIGHTER_TRIES = 3;
 
 /**
  * Compresses unified diffs, git history and patches.
@@ -38,7 +45,17 @@ export const diffCompressor: Compressor = {
     const view = new DiffView(text, input.lines);
     const parsed = parseDiff(view);
     if (parsed.hunks.length === 0 && parsed.files.length === 0) return null;
-    const { output, stats } = renderDiff(view, parsed, capsFor(input.scale), (summary) => input.marker(summary));
+    const marker = (summary: string) => input.marker(summary);
+    let rendered = renderDiff(view, parsed, capsFor(input.scale), marker);
+    // Output past the fallback's cap would lose the middle of its file listing to the fallback's
+    // head-and-tail cut; halving the caps keeps every file named with its +/- counts instead.
+    const budget = scaled(FALLBACK_CAP, input.scale);
+    for (let scale = input.scale / 2, tries = 0; rendered.output.length > budget && tries < TIGHTER_TRIES; scale /= 2, tries++) {
+      const tighter = renderDiff(view, parsed, capsFor(scale), marker);
+      if (tighter.output.length >= rendered.output.length) break;
+      rendered = tighter;
+    }
+    const { output, stats } = rendered;
     if (output.length >= text.length) return null;
     return {
       output,

@@ -3,7 +3,8 @@ import fc from "fast-check";
 import { Tiktoken } from "js-tiktoken/lite";
 import o200k from "js-tiktoken/ranks/o200k_base";
 import { diffCompressor } from "../../src/compressors/diff.js";
-import type { CompressorInput } from "../../src/compressors/types.js";
+import { FALLBACK_CAP } from "../../src/compressors/fallback.js";
+import { scaled, type CompressorInput } from "../../src/compressors/types.js";
 import { formatMarker, parseMarkers } from "../../src/ccr/marker.js";
 import { LineIndex } from "../../src/kernels/lines.js";
 import { corpusCases, readCase, readCorpusFile } from "../support/corpus.js";
@@ -226,6 +227,21 @@ describe("diff compressor: huge hunks and caps", () => {
     expect(out).toContain("-f39 old\n");
     expect(out).not.toContain("f40 old");
     expect(summaries(out)).toContain("src/f44.ts: 1 hunk omitted (+1 -1)");
+  });
+
+  it("tightens its caps rather than leave the fallback to cut the middle of a diff too big for it", () => {
+    const files = Array.from({ length: 400 }, (_, k) => gitFile(`src/module${k}/file${k}.ts`, hunk(10, 3, 3, `a${k}`), hunk(60, 3, 3, `b${k}`), hunk(110, 3, 3, `c${k}`)));
+    const text = lines(...files);
+    // (Under the aggressive profile's 32 K cap, 400 file headers alone do not fit; the fallback cuts then.)
+    for (const scale of [1, 2]) {
+      const out = seen(text, { scale });
+      expect(out.length, `scale ${scale}`).toBeLessThanOrEqual(scaled(FALLBACK_CAP, scale));
+      for (let k = 0; k < 400; k++) expect(out).toContain(`diff --git a/src/module${k}/file${k}.ts b/src/module${k}/file${k}.ts\n`);
+      expect(seen(text, { scale }), "deterministic").toBe(out);
+    }
+    // A diff that fits is not tightened: the first file keeps all three of its changes.
+    const small = seen(lines(...files.slice(0, 20)));
+    for (const tag of ["a0", "b0", "c0"]) expect(small).toContain(`-${tag} old\n`);
   });
 
   it("trims a long commit message but keeps its subject", () => {
