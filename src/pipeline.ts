@@ -419,12 +419,12 @@ function now(): number {
 /**
  * What one link of a chain receives. A class, not an object literal with a
  * `get lines()` closing over the loop: V8 gives such a literal slow
- * properties and allocates its accessor pair in the old generation, so the
- * pair kept the getter's closure, and with it the link's text, alive
- * through every scavenge until the next full collection. Each call's
- * intermediate output (72 KB for a 100 KB search) was then copied and
- * promoted by the scavenger: pauses of ~10 ms instead of ~0.6 ms, the
- * p99 of every class in bench/pipeline.mjs.
+ * properties, and its getter (with the closure, hence the link's text)
+ * stayed reachable from the old generation after the call until the next
+ * full collection. Every scavenge then copied and promoted the recent
+ * calls' intermediate outputs (72 KB each for a 100 KB search): pauses of
+ * ~10 ms instead of ~0.6 ms, which set the p99 of every class in
+ * bench/pipeline.mjs.
  */
 class LinkInput implements CompressorInput {
   private index: LineIndex | null = null;
