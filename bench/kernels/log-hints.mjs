@@ -4,19 +4,12 @@
 // regex scan of the whole text). Both rows take the same line index, built
 // once per input outside the timing.
 
+import { lineIndexCache } from "../line-index-cache.mjs";
+
 /** @param {typeof import("../../src/kernels/index.ts")} lib */
 export default async function implementations(lib) {
   const host = lib.wasmHost();
-  let lastText = null;
-  let lastLines = null;
-  /** The line index of `text`, kept for the next call on the same input. */
-  const linesOf = (text) => {
-    if (text !== lastText) {
-      lastText = text;
-      lastLines = lib.LineIndex.of(text);
-    }
-    return lastLines;
-  };
+  const linesOf = lineIndexCache(lib);
   return [
     { kernel: "logHints", impl: "wasm", fn: (text) => lib.lineHintsWasm(host, linesOf(text)).length },
     { kernel: "logHints", impl: "twin", fn: (text) => lib.lineHintsTwin(linesOf(text)).length },

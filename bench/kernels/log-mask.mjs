@@ -3,19 +3,12 @@
 // twin (`maskTokens` per line, then hashed). Both rows take the same line
 // index, built once per input outside the timing.
 
+import { lineIndexCache } from "../line-index-cache.mjs";
+
 /** @param {typeof import("../../src/kernels/index.ts")} lib */
 export default async function implementations(lib) {
   const host = lib.wasmHost();
-  let lastText = null;
-  let lastLines = null;
-  /** The line index of `text`, kept for the next call on the same input. */
-  const linesOf = (text) => {
-    if (text !== lastText) {
-      lastText = text;
-      lastLines = lib.LineIndex.of(text);
-    }
-    return lastLines;
-  };
+  const linesOf = lineIndexCache(lib);
   return [
     { kernel: "logMask", impl: "wasm", fn: (text) => lib.maskLinesWasm(host, linesOf(text)).flags.length },
     { kernel: "logMask", impl: "twin", fn: (text) => lib.maskLinesTwin(linesOf(text)).flags.length },
