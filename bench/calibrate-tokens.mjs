@@ -27,7 +27,11 @@ async function loadKernel() {
       resolveDir: new URL("..", import.meta.url).pathname,
       loader: "ts",
     },
-    bundle: true, format: "esm", platform: "neutral", write: false, logLevel: "error",
+    bundle: true,
+    format: "esm",
+    platform: "neutral",
+    write: false,
+    logLevel: "error",
   });
   return import("data:text/javascript;base64," + Buffer.from(out.outputFiles[0].text).toString("base64"));
 }
@@ -58,7 +62,8 @@ const INTL = {
   de: "Die Komprimierung der Werkzeugausgaben erlaubt dem Modell, mehr nützliche Informationen im begrenzten Kontextfenster zu sehen. Der ursprüngliche Inhalt wird im Speicher abgelegt; eine Markierung in der Ausgabe führt jederzeit zurück. Schlägt ein Test fehl, bleiben die Fehlermeldung und die erste Zeile des Stapels erhalten. Größere Dateien werden übersprungen, während häufige Zeilen zusammengefasst werden.",
   fr: "La compression des sorties d'outils permet au modèle de voir davantage d'informations utiles dans une fenêtre de contexte limitée. Le contenu d'origine est conservé dans le magasin, et un marqueur dans la réponse permet de le récupérer à tout moment. Si un test échoue, le message d'erreur et la première ligne de la pile sont toujours préservés. Les lignes répétées du journal sont regroupées, et l'affichage de la progression est épuré.",
   es: "La compresión de las salidas de herramientas permite al modelo ver más información útil en una ventana de contexto limitada. El contenido original se guarda en el almacén y una marca en la respuesta permite recuperarlo en cualquier momento. Si una prueba falla, el mensaje de error y la primera línea de la pila siempre se conservan.",
-  emoji: "Build passed ✅ tests 42/42 🎉 deploy 🚀 warnings ⚠️ 3 — see log → details… “quoted” ‘single’ • bullet ✔ ok ✖ fail ⠋ spinner ━━━━━━━━ 100% │ col │ ┌──┐ ★☆ ©®™ € £ ¥ ± × ÷ ° µ § ¶ 👍🏽 👨‍👩‍👧 🇩🇪",
+  emoji:
+    "Build passed ✅ tests 42/42 🎉 deploy 🚀 warnings ⚠️ 3 — see log → details… “quoted” ‘single’ • bullet ✔ ok ✖ fail ⠋ spinner ━━━━━━━━ 100% │ col │ ┌──┐ ★☆ ©®™ € £ ¥ ± × ÷ ° µ § ¶ 👍🏽 👨‍👩‍👧 🇩🇪",
 };
 
 /** The starting model (from a Go implementation), for comparison. */
@@ -70,12 +75,29 @@ function startingModel(text) {
     let j = i + 1;
     const isLetter = (d) => (d | 32) >= 97 && (d | 32) <= 122;
     const isDigit = (d) => d >= 48 && d <= 57;
-    if (isLetter(c)) { while (j < n && isLetter(text.charCodeAt(j))) j++; tokens += 1 + ((j - i - 1) >> 3); }
-    else if (isDigit(c)) { while (j < n && isDigit(text.charCodeAt(j))) j++; tokens += Math.ceil((j - i) / 3); }
-    else if (c === 32 || c === 9) { while (j < n && (text.charCodeAt(j) === 32 || text.charCodeAt(j) === 9)) j++; tokens += j - i > 1 ? 1 + Math.floor((j - i - 2) / 6) : 0; }
-    else if (c === 10 || c === 13) { while (j < n && (text.charCodeAt(j) === 10 || text.charCodeAt(j) === 13)) j++; tokens += 1; }
-    else if (c < 128) { while (j < n) { const d = text.charCodeAt(j); if (d >= 128 || d <= 32 || isDigit(d) || isLetter(d)) break; j++; } tokens += Math.ceil((j - i) / 4); }
-    else { if (c >= 0xd800 && c <= 0xdbff && j < n && (text.charCodeAt(j) & 0xfc00) === 0xdc00) j++; tokens += 1; }
+    if (isLetter(c)) {
+      while (j < n && isLetter(text.charCodeAt(j))) j++;
+      tokens += 1 + ((j - i - 1) >> 3);
+    } else if (isDigit(c)) {
+      while (j < n && isDigit(text.charCodeAt(j))) j++;
+      tokens += Math.ceil((j - i) / 3);
+    } else if (c === 32 || c === 9) {
+      while (j < n && (text.charCodeAt(j) === 32 || text.charCodeAt(j) === 9)) j++;
+      tokens += j - i > 1 ? 1 + Math.floor((j - i - 2) / 6) : 0;
+    } else if (c === 10 || c === 13) {
+      while (j < n && (text.charCodeAt(j) === 10 || text.charCodeAt(j) === 13)) j++;
+      tokens += 1;
+    } else if (c < 128) {
+      while (j < n) {
+        const d = text.charCodeAt(j);
+        if (d >= 128 || d <= 32 || isDigit(d) || isLetter(d)) break;
+        j++;
+      }
+      tokens += Math.ceil((j - i) / 4);
+    } else {
+      if (c >= 0xd800 && c <= 0xdbff && j < n && (text.charCodeAt(j) & 0xfc00) === 0xdc00) j++;
+      tokens += 1;
+    }
     i = j;
   }
   return tokens;
@@ -88,7 +110,9 @@ function score(items, estimate) {
     if (it.exact === 0) continue;
     const e = (estimate(it.text) - it.exact) / it.exact;
     const s = byClass.get(it.class) ?? { n: 0, abs: 0, signed: 0 };
-    s.n++; s.abs += Math.abs(e); s.signed += e;
+    s.n++;
+    s.abs += Math.abs(e);
+    s.signed += e;
     byClass.set(it.class, s);
   }
   return new Map([...byClass].map(([k, s]) => [k, { n: s.n, mae: s.abs / s.n, bias: s.signed / s.n }]));
@@ -103,18 +127,21 @@ async function evaluate() {
   const cases = loadCorpus().map((c) => ({ ...c, exact: enc.encode(c.text).length }));
   const parts = slices(cases).map((s) => ({ ...s, exact: enc.encode(s.text).length }));
   for (const c of cases) {
-    if (host && kernel.estimateTokensWasm(host, c.text) !== kernel.estimateTokensTwin(c.text)) throw new Error(`WASM and twin differ on ${c.id}`);
+    if (host && kernel.estimateTokensWasm(host, c.text) !== kernel.estimateTokensTwin(c.text))
+      throw new Error(`WASM and twin differ on ${c.id}`);
   }
   const files = score(cases, kernel.estimateTokensTwin);
   const chunks = score(parts, kernel.estimateTokensTwin);
   const before = score(cases, startingModel);
   const beforeChunks = score(parts, startingModel);
   const out = [
-    "# estimateTokens calibration", "",
+    "# estimateTokens calibration",
+    "",
     "Estimate vs exact js-tiktoken `o200k_base` counts on ../shared/corpus, per class. Whole files, and",
     `deterministic 2–8 KB slices of them (${parts.length} slices). MAE = mean |estimate − exact| / exact; bias = mean`,
     "signed error (positive = overestimate, the safe side for a gate). WASM and twin give identical",
-    "counts on every case (checked by this script). Reproduce: `node bench/calibrate-tokens.mjs`.", "",
+    "counts on every case (checked by this script). Reproduce: `node bench/calibrate-tokens.mjs`.",
+    "",
     "| class | files | MAE files | bias files | slices | MAE slices | bias slices | starting model MAE files / slices |",
     "|---|---:|---:|---:|---:|---:|---:|---:|",
   ];
@@ -122,13 +149,18 @@ async function evaluate() {
   for (const [cls, f] of files) {
     const c = chunks.get(cls);
     worst = Math.max(worst, f.mae, c.mae);
-    out.push(`| ${cls} | ${f.n} | ${pct(f.mae)} | ${signed(f.bias)} | ${c.n} | ${pct(c.mae)} | ${signed(c.bias)} | ${pct(before.get(cls).mae)} / ${pct(beforeChunks.get(cls).mae)} |`);
+    out.push(
+      `| ${cls} | ${f.n} | ${pct(f.mae)} | ${signed(f.bias)} | ${c.n} | ${pct(c.mae)} | ${signed(c.bias)} | ${pct(before.get(cls).mae)} / ${pct(beforeChunks.get(cls).mae)} |`,
+    );
   }
   out.push("", `Worst class MAE: **${pct(worst)}** (target ≤ 6 %).`, "");
   out.push(
-    "## Non-ASCII sanity check", "",
-    "Short hand-written texts (not corpus data; the corpus has almost no non-ASCII), one paragraph each:", "",
-    "| text | chars | exact | estimate | error |", "|---|---:|---:|---:|---:|",
+    "## Non-ASCII sanity check",
+    "",
+    "Short hand-written texts (not corpus data; the corpus has almost no non-ASCII), one paragraph each:",
+    "",
+    "| text | chars | exact | estimate | error |",
+    "|---|---:|---:|---:|---:|",
   );
   for (const [name, text] of Object.entries(INTL)) {
     const exact = enc.encode(text).length;
@@ -136,14 +168,17 @@ async function evaluate() {
     out.push(`| ${name} | ${text.length} | ${exact} | ${est} | ${signed((est - exact) / exact)} |`);
   }
   out.push(
-    "", "## How the tables were fitted", "",
+    "",
+    "## How the tables were fitted",
+    "",
     "`node bench/calibrate-tokens.mjs --fit`: letter-pair rarity levels come from o200k's own vocabulary",
     "(how many letter-only tokens contain the pair: ≥ 200, 50–199, 10–49, < 10); the piece prices are",
     "least squares over every pre-token piece of the corpus (each class weighted equally, ridge toward",
     "one token per piece), made non-decreasing in length, scaled by 1.01 and rounded to sixteenths of a",
     "token. Non-ASCII block prices are set by hand from the check above. A 2-fold cross-validation",
     "(fit on half the files, score the other half) shows how much of the accuracy",
-    "carries to unseen files:", "",
+    "carries to unseen files:",
+    "",
   );
   const fitCases = cases.filter((c) => c.text.length > 0);
   const cv = crossValidate(fitCases, parts, pairRarity(), featureNames());
@@ -165,7 +200,11 @@ function pairRarity() {
   const count = new Float64Array(676);
   for (let id = 0; id < 199998; id++) {
     let s;
-    try { s = enc.decode([id]); } catch { continue; }
+    try {
+      s = enc.decode([id]);
+    } catch {
+      continue;
+    }
     const m = LETTER_TOKENS_RE.exec(s);
     if (!m) continue;
     const w = m[1].toLowerCase();
@@ -174,22 +213,55 @@ function pairRarity() {
   return Array.from(count, (c) => (c < 10 ? 3 : c < 50 ? 2 : c < 200 ? 1 : 0));
 }
 
-const LOWER = 0, UPPER = 1, LX = 2, DIGIT = 3, SPACE = 4, WS = 5, NL = 6, PUNCT = 7, SX = 8;
+const LOWER = 0,
+  UPPER = 1,
+  LX = 2,
+  DIGIT = 3,
+  SPACE = 4,
+  WS = 5,
+  NL = 6,
+  PUNCT = 7,
+  SX = 8;
 
 /** Kind and fixed price of a code unit: approximates the kernel's wideClass (fit only). */
 function classify(c) {
   if (c < 128) {
-    const kind = c >= 97 && c <= 122 ? LOWER : c >= 65 && c <= 90 ? UPPER : c >= 48 && c <= 57 ? DIGIT
-      : c === 32 ? SPACE : c === 10 || c === 13 ? NL : c === 9 || c === 11 || c === 12 ? WS : PUNCT;
+    const kind =
+      c >= 97 && c <= 122
+        ? LOWER
+        : c >= 65 && c <= 90
+          ? UPPER
+          : c >= 48 && c <= 57
+            ? DIGIT
+            : c === 32
+              ? SPACE
+              : c === 10 || c === 13
+                ? NL
+                : c === 9 || c === 11 || c === 12
+                  ? WS
+                  : PUNCT;
     return [kind, 0];
   }
-  if (c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff) return [WS, 0];
+  if (
+    c === 0xa0 ||
+    c === 0x1680 ||
+    (c >= 0x2000 && c <= 0x200a) ||
+    c === 0x2028 ||
+    c === 0x2029 ||
+    c === 0x202f ||
+    c === 0x205f ||
+    c === 0x3000 ||
+    c === 0xfeff
+  )
+    return [WS, 0];
   if (c < 0xc0 || c === 0xd7 || c === 0xf7) return [SX, 16];
   if (c < 0x2000) return [LX, c < 0x250 ? 8 : c < 0x300 ? 12 : c < 0x370 ? 8 : 2];
-  if (c < 0x2c00) return [SX, c < 0x2070 ? 16 : c < 0x2500 ? 24 : c < 0x2600 ? 32 : c < 0x2800 ? 20 : c < 0x2900 ? 32 : 24];
+  if (c < 0x2c00)
+    return [SX, c < 0x2070 ? 16 : c < 0x2500 ? 24 : c < 0x2600 ? 32 : c < 0x2800 ? 20 : c < 0x2900 ? 32 : 24];
   if (c < 0x3000) return [LX, 12];
   if (c < 0x3040) return [SX, 16];
-  if (c < 0xd800) return [LX, c < 0x3100 ? 12 : c < 0x3400 ? 16 : c < 0xa000 ? 11 : c < 0xac00 ? 16 : c < 0xd7b0 ? 6 : 16];
+  if (c < 0xd800)
+    return [LX, c < 0x3100 ? 12 : c < 0x3400 ? 16 : c < 0xa000 ? 11 : c < 0xac00 ? 16 : c < 0xd7b0 ? 6 : 16];
   if (c < 0xe000) return [SX, c < 0xdc00 ? 24 : 0];
   if (c < 0xf900) return [SX, 32];
   if (c < 0xff00) return [LX, c < 0xfb00 ? 12 : 8];
@@ -202,19 +274,25 @@ function scanPieces(text, rarity, piece) {
   const kindAt = (j) => classify(text.charCodeAt(j))[0];
   const isSpace = (k) => k === SPACE || k === WS || k === NL;
   function word(at, prefix, fixed) {
-    let j = at, upper = 0, lower = 0, prev = -1;
+    let j = at,
+      upper = 0,
+      lower = 0,
+      prev = -1;
     const rare = [0, 0, 0, 0];
     while (j < n) {
       const c = text.charCodeAt(j);
       const [k, price] = classify(c);
       if (k === UPPER && lower > 0) break;
       if (k === UPPER || k === LOWER) {
-        if (k === UPPER) upper++; else lower++;
+        if (k === UPPER) upper++;
+        else lower++;
         const letter = (c | 32) - 97;
         if (prev >= 0) rare[rarity[prev * 26 + letter]]++;
         prev = letter;
-      } else if (k === LX) { fixed += price; prev = -1; }
-      else break;
+      } else if (k === LX) {
+        fixed += price;
+        prev = -1;
+      } else break;
       j++;
     }
     const len = upper + lower;
@@ -230,11 +308,18 @@ function scanPieces(text, rarity, piece) {
     return j;
   }
   function punct(at, lead) {
-    let j = at, ascii = 0, esc = 0, fixed = 0;
+    let j = at,
+      ascii = 0,
+      esc = 0,
+      fixed = 0;
     while (j < n) {
       const c = text.charCodeAt(j);
       const [k, price] = classify(c);
-      if (k === PUNCT) { ascii++; if (c === 27) esc++; } else if (k === SX) fixed += price; else break;
+      if (k === PUNCT) {
+        ascii++;
+        if (c === 27) esc++;
+      } else if (k === SX) fixed += price;
+      else break;
       j++;
     }
     while (j < n && (text.charCodeAt(j) === 10 || text.charCodeAt(j) === 13)) j++;
@@ -245,21 +330,49 @@ function scanPieces(text, rarity, piece) {
   }
   for (let i = 0; i < n; ) {
     const k = kindAt(i);
-    if (k <= LX) { i = word(i, 0, 0); continue; }
-    if (k === DIGIT) { let j = i + 1; while (j < n && kindAt(j) === DIGIT) j++; piece([["unit", Math.ceil((j - i) / 3)]], 0, i, j); i = j; continue; }
-    if (isSpace(k)) {
-      let j = i, lastNewline = -1;
-      while (j < n && isSpace(kindAt(j))) { if (kindAt(j) === NL) lastNewline = j; j++; }
-      if (lastNewline >= 0) { piece([["unit", 1]], 0, i, lastNewline + 1); i = lastNewline + 1; if (i === j) continue; }
-      if (j === n) { piece([["unit", 1]], 0, i, j); i = j; continue; }
-      if (j - i > 1) piece([["unit", 1]], 0, i, j - 1);
-      const next = kindAt(j), lastIsSpace = text.charCodeAt(j - 1) === 32;
-      if (next <= LX) i = word(j, lastIsSpace ? 1 : 2, 0);
-      else if ((next === PUNCT || next === SX) && lastIsSpace) i = punct(j, 1);
-      else { piece([["unit", 1]], 0, j - 1, j); i = j; }
+    if (k <= LX) {
+      i = word(i, 0, 0);
       continue;
     }
-    if (i + 1 < n && kindAt(i + 1) <= LX) { i = word(i + 1, 2, k === SX ? classify(text.charCodeAt(i))[1] : 0); continue; }
+    if (k === DIGIT) {
+      let j = i + 1;
+      while (j < n && kindAt(j) === DIGIT) j++;
+      piece([["unit", Math.ceil((j - i) / 3)]], 0, i, j);
+      i = j;
+      continue;
+    }
+    if (isSpace(k)) {
+      let j = i,
+        lastNewline = -1;
+      while (j < n && isSpace(kindAt(j))) {
+        if (kindAt(j) === NL) lastNewline = j;
+        j++;
+      }
+      if (lastNewline >= 0) {
+        piece([["unit", 1]], 0, i, lastNewline + 1);
+        i = lastNewline + 1;
+        if (i === j) continue;
+      }
+      if (j === n) {
+        piece([["unit", 1]], 0, i, j);
+        i = j;
+        continue;
+      }
+      if (j - i > 1) piece([["unit", 1]], 0, i, j - 1);
+      const next = kindAt(j),
+        lastIsSpace = text.charCodeAt(j - 1) === 32;
+      if (next <= LX) i = word(j, lastIsSpace ? 1 : 2, 0);
+      else if ((next === PUNCT || next === SX) && lastIsSpace) i = punct(j, 1);
+      else {
+        piece([["unit", 1]], 0, j - 1, j);
+        i = j;
+      }
+      continue;
+    }
+    if (i + 1 < n && kindAt(i + 1) <= LX) {
+      i = word(i + 1, 2, k === SX ? classify(text.charCodeAt(i))[1] : 0);
+      continue;
+    }
     i = punct(i, 0);
   }
 }
@@ -267,7 +380,10 @@ function scanPieces(text, rarity, piece) {
 function featureNames() {
   const names = [];
   for (let p = 0; p < 3; p++) for (let s = 0; s < 4; s++) for (let l = 1; l <= 12; l++) names.push(`w${p}${s}:${l}`);
-  for (let s = 0; s < 4; s++) { names.push(`tail${s}`); for (let q = 1; q < 4; q++) names.push(`rare${s}.${q}`); }
+  for (let s = 0; s < 4; s++) {
+    names.push(`tail${s}`);
+    for (let q = 1; q < 4; q++) names.push(`rare${s}.${q}`);
+  }
   for (let p = 0; p < 2; p++) for (let l = 0; l <= 8; l++) names.push(`p${p}:${l}`);
   names.push("esc", "wx", "unit");
   return names;
@@ -298,10 +414,16 @@ function fitPrices(cases, rarity, names) {
   }
   for (let i = 0; i < nf; i++) {
     const prior = /^(w|p)\d/.test(names[i]) || names[i] === "wx" || names[i] === "unit" ? 1 : 0.3;
-    A[i][i] += 1; b[i] += prior;
+    A[i][i] += 1;
+    b[i] += prior;
   }
   // Digit groups, whitespace and newline pieces, non-ASCII-only words: pinned at one token.
-  for (const fixed of ["unit", "wx"]) { const i = index.get(fixed); A[i].fill(0); A[i][i] = 1; b[i] = 1; }
+  for (const fixed of ["unit", "wx"]) {
+    const i = index.get(fixed);
+    A[i].fill(0);
+    A[i][i] = 1;
+    b[i] = 1;
+  }
   // Gauss-Jordan with partial pivoting (nf ≈ 200).
   const M = A.map((row, i) => [...row, b[i]]);
   for (let col = 0; col < nf; col++) {
@@ -320,8 +442,12 @@ function fitPrices(cases, rarity, names) {
 /** Sixteenths of a token, scaled, never negative, non-decreasing in length. */
 function quantise(prices, scale) {
   const q = new Map([...prices].map(([k, v]) => [k, Math.max(0, Math.round(v * 16 * scale))]));
-  for (let p = 0; p < 3; p++) for (let s = 0; s < 4; s++) for (let l = 2; l <= 12; l++) q.set(`w${p}${s}:${l}`, Math.max(q.get(`w${p}${s}:${l}`), q.get(`w${p}${s}:${l - 1}`)));
-  for (let p = 0; p < 2; p++) for (let l = 2; l <= 8; l++) q.set(`p${p}:${l}`, Math.max(q.get(`p${p}:${l}`), q.get(`p${p}:${l - 1}`)));
+  for (let p = 0; p < 3; p++)
+    for (let s = 0; s < 4; s++)
+      for (let l = 2; l <= 12; l++)
+        q.set(`w${p}${s}:${l}`, Math.max(q.get(`w${p}${s}:${l}`), q.get(`w${p}${s}:${l - 1}`)));
+  for (let p = 0; p < 2; p++)
+    for (let l = 2; l <= 8; l++) q.set(`p${p}:${l}`, Math.max(q.get(`p${p}:${l}`), q.get(`p${p}:${l - 1}`)));
   for (let s = 0; s < 4; s++) q.set(`tail${s}`, Math.max(q.get(`tail${s}`), 2));
   return q;
 }
@@ -343,35 +469,50 @@ const SCALE = 1.01;
 function crossValidate(cases, parts, rarity, names) {
   const halves = [cases.filter((_, i) => i % 2 === 0), cases.filter((_, i) => i % 2 === 1)];
   const lines = [];
-  for (const [train, test] of [[halves[0], halves[1]], [halves[1], halves[0]]]) {
+  for (const [train, test] of [
+    [halves[0], halves[1]],
+    [halves[1], halves[0]],
+  ]) {
     const est = estimateWith(quantise(fitPrices(train, rarity, names), SCALE), rarity);
     const ids = new Set(test.map((c) => c.id));
-    const f = score(test, est), s = score(parts.filter((p) => ids.has(p.id)), est);
+    const f = score(test, est),
+      s = score(
+        parts.filter((p) => ids.has(p.id)),
+        est,
+      );
     lines.push([...f].map(([cls, v]) => `${cls} ${pct(v.mae)} / ${pct(s.get(cls)?.mae ?? 0)}`).join(", "));
   }
   return lines;
 }
 
-async function fit() {
+async function fitWeights() {
   const rarity = pairRarity();
   const names = featureNames();
-  const cases = loadCorpus().filter((c) => c.text.length > 0).map((c) => ({ ...c, exact: enc.encode(c.text).length }));
+  const cases = loadCorpus()
+    .filter((c) => c.text.length > 0)
+    .map((c) => ({ ...c, exact: enc.encode(c.text).length }));
   const parts = slices(cases).map((s) => ({ ...s, exact: enc.encode(s.text).length }));
   const q = quantise(fitPrices(cases, rarity, names), SCALE);
   const row = (keys) => keys.map((k) => q.get(k)).join(", ");
   console.log("WORD_COST (prefix none/space/other × shape lower/Cap/UPPER/MiXed; 0 then lengths 1..12):");
-  for (let p = 0; p < 3; p++) for (let s = 0; s < 4; s++) console.log(`  0, ${row(Array.from({ length: 12 }, (_, l) => `w${p}${s}:${l + 1}`))},`);
+  for (let p = 0; p < 3; p++)
+    for (let s = 0; s < 4; s++) console.log(`  0, ${row(Array.from({ length: 12 }, (_, l) => `w${p}${s}:${l + 1}`))},`);
   console.log(`WORD_TAIL: ${row([0, 1, 2, 3].map((s) => `tail${s}`))}`);
-  console.log(`RARE_PAIR_COST: ${[0, 1, 2, 3].map((s) => `0, ${row([1, 2, 3].map((l) => `rare${s}.${l}`))}`).join(", ")}`);
-  console.log(`PUNCT_COST:\n  ${row(Array.from({ length: 9 }, (_, l) => `p0:${l}`))},\n  ${row(Array.from({ length: 9 }, (_, l) => `p1:${l}`))},`);
+  console.log(
+    `RARE_PAIR_COST: ${[0, 1, 2, 3].map((s) => `0, ${row([1, 2, 3].map((l) => `rare${s}.${l}`))}`).join(", ")}`,
+  );
+  console.log(
+    `PUNCT_COST:\n  ${row(Array.from({ length: 9 }, (_, l) => `p0:${l}`))},\n  ${row(Array.from({ length: 9 }, (_, l) => `p1:${l}`))},`,
+  );
   console.log(`ESC_COST: ${q.get("esc")}`);
   console.log("PAIR_RARITY:");
-  for (let a = 0; a < 26; a++) console.log(`  ${rarity.slice(a * 26, a * 26 + 26).join(", ")}, // ${String.fromCharCode(97 + a)}`);
+  for (let a = 0; a < 26; a++)
+    console.log(`  ${rarity.slice(a * 26, a * 26 + 26).join(", ")}, // ${String.fromCharCode(97 + a)}`);
   console.log("\n2-fold cross-validation (fit on one half of the files, score the other), MAE files / slices:");
   for (const line of crossValidate(cases, parts, rarity, names)) console.log("  " + line);
   const inSample = score(cases, estimateWith(q, rarity));
   console.log("\nIn-sample MAE files: " + [...inSample].map(([cls, v]) => `${cls} ${pct(v.mae)}`).join(", "));
 }
 
-if (process.argv.includes("--fit")) await fit();
+if (process.argv.includes("--fit")) await fitWeights();
 else await evaluate();

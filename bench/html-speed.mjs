@@ -20,7 +20,9 @@ const ROUNDS = Number(process.env.ROUNDS ?? 15);
 const ROUND_MS = Number(process.env.ROUND_MS ?? 60);
 const KEY = "0".repeat(32);
 
-const bundlePath = process.env.PITHY_BUNDLE ? pathToFileURL(resolve(process.env.PITHY_BUNDLE)).href : new URL("../dist/index.js", import.meta.url).href;
+const bundlePath = process.env.PITHY_BUNDLE
+  ? pathToFileURL(resolve(process.env.PITHY_BUNDLE)).href
+  : new URL("../dist/index.js", import.meta.url).href;
 const P = await import(bundlePath);
 const B = process.env.PITHY_BASELINE ? await import(pathToFileURL(resolve(process.env.PITHY_BASELINE)).href) : null;
 await P.loadWasm?.();
@@ -29,7 +31,16 @@ await B?.loadWasm?.();
 /** The html compressor of a bundle, called as the pipeline calls it. */
 function compressorOf(lib) {
   const html = lib.defaultChains().html.find((c) => c.name === "html");
-  return (text) => html.compress({ text, lines: lib.LineIndex.of(text), type: "html", hint: {}, scale: 1, canDrop: true, marker: (s) => lib.formatMarker(KEY, s) });
+  return (text) =>
+    html.compress({
+      text,
+      lines: lib.LineIndex.of(text),
+      type: "html",
+      hint: {},
+      scale: 1,
+      canDrop: true,
+      marker: (s) => lib.formatMarker(KEY, s),
+    });
 }
 
 const cases = loadCorpus().filter((c) => c.class === "html" && c.text.length > 0);
@@ -39,7 +50,10 @@ for (let i = 0, size = 0; size < TARGET; i++) {
   parts.push(t.endsWith("\n") ? t : t + "\n");
   size += t.length;
 }
-const inputs = [{ name: "payload (cases repeated)", text: parts.join(""), hint: { tool: "Bash" } }, ...cases.map((c) => ({ name: c.id, text: c.text, hint: { tool: c.tool_hint } }))];
+const inputs = [
+  { name: "payload (cases repeated)", text: parts.join(""), hint: { tool: "Bash" } },
+  ...cases.map((c) => ({ name: c.id, text: c.text, hint: { tool: c.tool_hint } })),
+];
 
 const pithy = await P.createPithy();
 const compressor = compressorOf(P);
@@ -73,11 +87,27 @@ for (const input of inputs) {
   };
   const result = await pithy.compress(input.text, input.hint);
   const same = baseline === null ? null : compressor(input.text)?.output === baseline(input.text)?.output;
-  rows.push({ name: input.name, kb: bytes / 1024, compressor: stat("compressor"), pipeline: stat("pipeline"), baseline: baseline === null ? null : stat("baseline"), strategy: result.strategy, same });
+  rows.push({
+    name: input.name,
+    kb: bytes / 1024,
+    compressor: stat("compressor"),
+    pipeline: stat("pipeline"),
+    baseline: baseline === null ? null : stat("baseline"),
+    strategy: result.strategy,
+    same,
+  });
 }
 
 const ms = (s) => `${s.median.toFixed(2)} (${s.best.toFixed(2)})`;
-const header = ["input", "KB", "compressor ms median (best)", "compressor MB/s", "pipeline ms median (best)", "pipeline MB/s", "pipeline strategy"];
+const header = [
+  "input",
+  "KB",
+  "compressor ms median (best)",
+  "compressor MB/s",
+  "pipeline ms median (best)",
+  "pipeline MB/s",
+  "pipeline strategy",
+];
 if (baseline !== null) header.push("baseline compressor ms median (best)", "speed-up (median)", "same output");
 const lines = [
   "# HTML speed",
@@ -88,8 +118,17 @@ const lines = [
   `| ${header.join(" | ")} |`,
   `|${header.map((_, i) => (i === 0 || i === 6 || i === 9 ? "---" : "---:")).join("|")}|`,
   ...rows.map((r) => {
-    const cells = [r.name, r.kb.toFixed(0), ms(r.compressor), r.compressor.mbs.toFixed(1), ms(r.pipeline), r.pipeline.mbs.toFixed(1), r.strategy];
-    if (r.baseline !== null) cells.push(ms(r.baseline), `${(r.baseline.median / r.compressor.median).toFixed(2)}×`, r.same ? "yes" : "NO");
+    const cells = [
+      r.name,
+      r.kb.toFixed(0),
+      ms(r.compressor),
+      r.compressor.mbs.toFixed(1),
+      ms(r.pipeline),
+      r.pipeline.mbs.toFixed(1),
+      r.strategy,
+    ];
+    if (r.baseline !== null)
+      cells.push(ms(r.baseline), `${(r.baseline.median / r.compressor.median).toFixed(2)}×`, r.same ? "yes" : "NO");
     return `| ${cells.join(" | ")} |`;
   }),
 ];

@@ -36,10 +36,59 @@ function jsonValues(cases) {
 // Common Chinese words and punctuation for the CJK class: deterministic,
 // prose-like (word lengths 1–4, a comma or full stop every few words).
 const CJK_WORDS = [
-  "我们", "工具", "输出", "压缩", "模型", "上下文", "信息", "内容", "原始", "存储", "标记", "测试", "失败",
-  "错误", "日志", "重复", "进度", "代码", "文件", "函数", "返回", "结果", "用户", "请求", "服务", "数据",
-  "的", "了", "在", "是", "和", "可以", "需要", "如果", "因为", "所以", "但是", "这个", "一个", "已经",
-  "运行", "构建", "版本", "依赖", "安装", "配置", "问题", "修复", "更新", "删除", "保存", "读取", "写入",
+  "我们",
+  "工具",
+  "输出",
+  "压缩",
+  "模型",
+  "上下文",
+  "信息",
+  "内容",
+  "原始",
+  "存储",
+  "标记",
+  "测试",
+  "失败",
+  "错误",
+  "日志",
+  "重复",
+  "进度",
+  "代码",
+  "文件",
+  "函数",
+  "返回",
+  "结果",
+  "用户",
+  "请求",
+  "服务",
+  "数据",
+  "的",
+  "了",
+  "在",
+  "是",
+  "和",
+  "可以",
+  "需要",
+  "如果",
+  "因为",
+  "所以",
+  "但是",
+  "这个",
+  "一个",
+  "已经",
+  "运行",
+  "构建",
+  "版本",
+  "依赖",
+  "安装",
+  "配置",
+  "问题",
+  "修复",
+  "更新",
+  "删除",
+  "保存",
+  "读取",
+  "写入",
 ];
 
 /** Deterministic CJK prose of at least `chars` code units (LCG, fixed seed). */
@@ -84,9 +133,11 @@ export function benchInputs(sizes = SIZES) {
   const cjk = cjkProse(largest);
   const inputs = [];
   for (const [className, parts] of Object.entries(sources)) {
-    for (const size of sizes) inputs.push({ className, sizeLabel: size.label, chars: size.chars, text: fill(parts, size.chars) });
+    for (const size of sizes)
+      inputs.push({ className, sizeLabel: size.label, chars: size.chars, text: fill(parts, size.chars) });
   }
-  for (const size of sizes) inputs.push({ className: "cjk", sizeLabel: size.label, chars: size.chars, text: cjk.slice(0, size.chars) });
+  for (const size of sizes)
+    inputs.push({ className: "cjk", sizeLabel: size.label, chars: size.chars, text: cjk.slice(0, size.chars) });
   return inputs;
 }
 

@@ -63,7 +63,9 @@ function copyFloorRows() {
 /** Loads every bench/kernels/*.mjs; a module that cannot run yet is skipped with a note. */
 async function loadRows(lib, notes) {
   const rows = [];
-  const files = readdirSync(kernelsDir).filter((f) => f.endsWith(".mjs")).sort();
+  const files = readdirSync(kernelsDir)
+    .filter((f) => f.endsWith(".mjs"))
+    .sort();
   const summaries = [];
   for (const file of files) {
     let mod;
@@ -120,7 +122,9 @@ function coldStart(runs = 10) {
   const wall = [];
   const script =
     `const t0 = performance.now(); const m = await import(${JSON.stringify(distUrl.href)}); const t1 = performance.now(); ` +
-    "const host = await m.loadWasm(); if (!host) process.exit(2); const t2 = performance.now(); console.log(`${t2 - t0} ${t1 - t0} ${t2 - t1}`);";
+    "const host = await m.loadWasm(); if (!host) process.exit(2); const t2 = performance.now(); " +
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: the template literal belongs to the child's script.
+    "console.log(`${t2 - t0} ${t1 - t0} ${t2 - t1}`);";
   const dir = mkdtempSync(join(tmpdir(), "pithy-cold-"));
   const file = join(dir, "cold.mjs");
   writeFileSync(file, script);
@@ -139,7 +143,13 @@ function coldStart(runs = 10) {
     rmSync(dir, { recursive: true, force: true });
   }
   const median = (v) => v.slice().sort((a, b) => a - b)[v.length >> 1];
-  return { importAndLoad: median(inProcess), importOnly: median(importMs), loadOnly: median(loadMs), processWall: median(wall), runs };
+  return {
+    importAndLoad: median(inProcess),
+    importOnly: median(importMs),
+    loadOnly: median(loadMs),
+    processWall: median(wall),
+    runs,
+  };
 }
 
 const fmt = (v) => (v === undefined ? "—" : v >= 100 ? v.toFixed(0) : v >= 10 ? v.toFixed(1) : v.toFixed(2));
@@ -167,19 +177,28 @@ async function main() {
       try {
         mbps = await measure(row, input);
       } catch (err) {
-        notes.push(`${row.kernel} / ${row.impl} failed on ${input.className} ${input.sizeLabel}: ${err instanceof Error ? err.message : err}`);
+        notes.push(
+          `${row.kernel} / ${row.impl} failed on ${input.className} ${input.sizeLabel}: ${err instanceof Error ? err.message : err}`,
+        );
         continue;
       }
-      ((((results[row.kernel] ??= {})[row.impl] ??= {})[input.sizeLabel] ??= {})[input.className] = mbps);
+      (((results[row.kernel] ??= {})[row.impl] ??= {})[input.sizeLabel] ??= {})[input.className] = mbps;
     }
-    process.stderr.write(`. ${input.className} ${input.sizeLabel} (${((performance.now() - started) / 1000).toFixed(0)} s)\n`);
+    process.stderr.write(
+      `. ${input.className} ${input.sizeLabel} (${((performance.now() - started) / 1000).toFixed(0)} s)\n`,
+    );
   }
   const cold = coldStart();
 
   const out = [];
   out.push("# Kernel throughput", "");
   out.push(
-    `Node ${process.version}, ${cpus().length} × ${cpus()[0]?.model ?? "cpu"}; load average at the end ${(await import("node:os")).loadavg().map((l) => l.toFixed(1)).join(" ")}.`,
+    `Node ${process.version}, ${cpus().length} × ${cpus()[0]?.model ?? "cpu"}; load average at the end ${(
+      await import("node:os")
+    )
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(" ")}.`,
     "MB/s = 10^6 UTF-16 code units (chars) of input per second, median of tinybench samples; on ASCII input that equals MB of UTF-8.",
     "Reproduce: `npm run build && node --expose-gc bench/kernels.mjs`.",
     "",

@@ -78,7 +78,21 @@ for (const [n, { klass, text }] of inputs.entries()) {
   ms.sort((a, b) => a - b);
   const mb = new TextEncoder().encode(text).length / 1e6;
   const { first, r } = warm[n];
-  rows.push({ klass, first, kb: Math.round((mb * 1e6) / 1024), p50: percentile(ms, 50), p99: percentile(ms, 99), max: ms[ms.length - 1], mbs: mb / (percentile(ms, 50) / 1000), action: r.action, strategy: r.strategy, saved: 1 - r.tokensOut / r.tokensIn, probe, from, to });
+  rows.push({
+    klass,
+    first,
+    kb: Math.round((mb * 1e6) / 1024),
+    p50: percentile(ms, 50),
+    p99: percentile(ms, 99),
+    max: ms[ms.length - 1],
+    mbs: mb / (percentile(ms, 50) / 1000),
+    action: r.action,
+    strategy: r.strategy,
+    saved: 1 - r.tokensOut / r.tokensIn,
+    probe,
+    from,
+    to,
+  });
 }
 // Observer entries arrive on a later turn of the event loop.
 await new Promise((resolve) => setTimeout(resolve, 50));
@@ -97,7 +111,10 @@ const lines = [
   "",
   "| class | KB | p50 ms | p99 ms | max ms | MB/s (p50) | host | gc pauses (longest ms) | first call ms | action | strategy | tokens saved (estimate) |",
   "|---|---:|---:|---:|---:|---:|---:|---:|---:|---|---|---:|",
-  ...rows.map((r) => `| ${r.klass} | ${r.kb} | ${r.p50.toFixed(2)} | ${r.p99.toFixed(2)} | ${r.max.toFixed(2)} | ${r.mbs.toFixed(1)} | ${(r.probe / fastestProbe).toFixed(2)} | ${r.gcCount} (${r.gcLongest.toFixed(1)}) | ${r.first.toFixed(1)} | ${r.action} | ${r.strategy} | ${(100 * r.saved).toFixed(1)} % |`),
+  ...rows.map(
+    (r) =>
+      `| ${r.klass} | ${r.kb} | ${r.p50.toFixed(2)} | ${r.p99.toFixed(2)} | ${r.max.toFixed(2)} | ${r.mbs.toFixed(1)} | ${(r.probe / fastestProbe).toFixed(2)} | ${r.gcCount} (${r.gcLongest.toFixed(1)}) | ${r.first.toFixed(1)} | ${r.action} | ${r.strategy} | ${(100 * r.saved).toFixed(1)} % |`,
+  ),
 ];
 mkdirSync(new URL("./results/", import.meta.url), { recursive: true });
 writeFileSync(new URL("./results/pipeline.md", import.meta.url), lines.join("\n") + "\n");

@@ -18,7 +18,8 @@ import process from "node:process";
 
 // Through require: Deno's ESM view of the CommonJS esbuild package lacks its named exports.
 const { build } = createRequire(import.meta.url)("esbuild");
-const runtime = typeof globalThis.Deno === "object" ? `Deno ${globalThis.Deno.version.deno}` : `Node ${process.version}`;
+const runtime =
+  typeof globalThis.Deno === "object" ? `Deno ${globalThis.Deno.version.deno}` : `Node ${process.version}`;
 
 const args = Object.fromEntries(
   process.argv.slice(2).map((a) => {
@@ -34,7 +35,10 @@ async function loadStores(scratch) {
   const distFs = here("../dist/stores/fs.js");
   const distIndex = here("../dist/index.js");
   if (existsSync(distFs) && existsSync(distIndex)) {
-    const [{ FsStore }, { MemoryStore }] = await Promise.all([import(pathToFileURL(distFs).href), import(pathToFileURL(distIndex).href)]);
+    const [{ FsStore }, { MemoryStore }] = await Promise.all([
+      import(pathToFileURL(distFs).href),
+      import(pathToFileURL(distIndex).href),
+    ]);
     return { FsStore, MemoryStore, from: "dist/" };
   }
   const entry = join(scratch, "entry.ts");
@@ -44,14 +48,26 @@ async function loadStores(scratch) {
       `export { MemoryStore } from ${JSON.stringify(here("../src/ccr/memory-store.ts"))};\n`,
   );
   const outfile = join(scratch, "stores.mjs");
-  await build({ entryPoints: [entry], bundle: true, format: "esm", platform: "node", target: "es2022", outfile, logLevel: "warning" });
+  await build({
+    entryPoints: [entry],
+    bundle: true,
+    format: "esm",
+    platform: "node",
+    target: "es2022",
+    outfile,
+    logLevel: "warning",
+  });
   const { FsStore, MemoryStore } = await import(pathToFileURL(outfile).href);
   return { FsStore, MemoryStore, from: "src/ (bundled with esbuild)" };
 }
 
 /** 100 KB (in UTF-16 code units) of each content shape; `i` makes every round's content distinct. */
 const SHAPES = {
-  "ASCII log": (i) => fill(`${i} `, (n) => `2024-05-01T12:00:${String(n % 60).padStart(2, "0")}Z INFO request ${n} served in ${n % 97} ms\n`),
+  "ASCII log": (i) =>
+    fill(
+      `${i} `,
+      (n) => `2024-05-01T12:00:${String(n % 60).padStart(2, "0")}Z INFO request ${n} served in ${n % 97} ms\n`,
+    ),
   "non-ASCII (é, 😀)": (i) => fill(`${i} `, (n) => `ligne ${n}: résumé 😀 café\n`),
   "lone surrogate (UTF-16 file)": (i) => fill(`${i} \ud800`, (n) => `line ${n} of a log with a stray surrogate\n`),
 };
@@ -123,7 +139,9 @@ try {
         `| ${r.label} | ${fmt(percentile(r.fs, 0.5))} | ${fmt(percentile(r.fs, 0.9))} | ${fmt(percentile(r.fs, 0.99))} | ${fmt(r.fs.cpuMs)} | ${fmt(percentile(r.mem, 0.5))} | ${fmt(percentile(r.mem, 0.9))} |`,
     ),
   ];
-  const load = loadavg().map((x) => x.toFixed(1)).join(" ");
+  const load = loadavg()
+    .map((x) => x.toFixed(1))
+    .join(" ");
   const report = [
     "# FsStore round trip",
     "",

@@ -59,7 +59,8 @@ async function loadModules(scratch) {
 /** 100 KB (UTF-16 units) of log lines; `i` makes each round's content distinct. */
 function logContent(i) {
   let s = `${i} `;
-  for (let n = 0; s.length < CHARS; n++) s += `2024-05-01T12:00:${String(n % 60).padStart(2, "0")}Z INFO request ${n} served in ${n % 97} ms\n`;
+  for (let n = 0; s.length < CHARS; n++)
+    s += `2024-05-01T12:00:${String(n % 60).padStart(2, "0")}Z INFO request ${n} served in ${n % 97} ms\n`;
   return s.slice(0, CHARS);
 }
 
@@ -210,7 +211,9 @@ try {
     `| 1 client | ${one.pairsPerSecond.toFixed(0)} | ${one.mbPerSecond.toFixed(0)} | ${one.failures} |`,
     `| 2 clients | ${two.pairsPerSecond.toFixed(0)} | ${two.mbPerSecond.toFixed(0)} | ${two.failures} |`,
   ];
-  const load = loadavg().map((x) => x.toFixed(1)).join(" ");
+  const load = loadavg()
+    .map((x) => x.toFixed(1))
+    .join(" ");
   const report = [
     "# RedisStore and TieredStore round trip",
     "",
@@ -225,7 +228,9 @@ try {
   ].join("\n");
   mkdirSync(here("./results"), { recursive: true });
   writeFileSync(here("./results/stores-redis.md"), report);
-  console.log(`\n${table.join("\n")}\n\n${tpTable.join("\n")}\n\nload average ${load}; wrote bench/results/stores-redis.md`);
+  console.log(
+    `\n${table.join("\n")}\n\n${tpTable.join("\n")}\n\nload average ${load}; wrote bench/results/stores-redis.md`,
+  );
 } finally {
   await server.stop();
   rmSync(scratch, { recursive: true, force: true });

@@ -34,7 +34,15 @@ await build({
   logLevel: "warning",
   // Runtime-specific modules stay imports; the core never reaches them.
   // Peer and runtime dependencies of the integrations are the caller's to install.
-  external: ["node:*", "@modelcontextprotocol/sdk", "@modelcontextprotocol/sdk/*", "langchain", "@langchain/*", "redis", "ai"],
+  external: [
+    "node:*",
+    "@modelcontextprotocol/sdk",
+    "@modelcontextprotocol/sdk/*",
+    "langchain",
+    "@langchain/*",
+    "redis",
+    "ai",
+  ],
 });
 // The CLI is run directly: give it a shebang and the execute bit.
 if (entryPoints.cli) {

@@ -11,6 +11,8 @@ const text =
   `export const WASM_BASE64 = "${wasm.toString("base64")}";\n`;
 mkdirSync(new URL("../src/kernels/", import.meta.url), { recursive: true });
 let previous = "";
-try { previous = readFileSync(out, "utf8"); } catch {}
+try {
+  previous = readFileSync(out, "utf8");
+} catch {}
 if (previous !== text) writeFileSync(out, text);
 console.log(`embedded kernels.wasm (${wasm.length} bytes)`);

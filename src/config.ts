@@ -49,7 +49,10 @@ export function optionsFromEnv(env: Record<string, string | undefined>): EnvOpti
   if (env.PITHY_PROFILE) out.profile = checkProfile(env.PITHY_PROFILE, "PITHY_PROFILE");
   if (env.PITHY_MIN_TOKENS) out.minTokens = checkCount(Number(env.PITHY_MIN_TOKENS), "PITHY_MIN_TOKENS");
   if (env.PITHY_MAX_CHARS) out.maxChars = checkCount(Number(env.PITHY_MAX_CHARS), "PITHY_MAX_CHARS");
-  if (env.PITHY_EXCLUDE_TOOLS) out.excludeTools = env.PITHY_EXCLUDE_TOOLS.split(",").map((s) => s.trim()).filter(Boolean);
+  if (env.PITHY_EXCLUDE_TOOLS)
+    out.excludeTools = env.PITHY_EXCLUDE_TOOLS.split(",")
+      .map((s) => s.trim())
+      .filter(Boolean);
   if (env.PITHY_READS) {
     if (env.PITHY_READS !== "auto" && env.PITHY_READS !== "verbatim") {
       throw new PithyConfigError("PITHY_READS", "auto or verbatim", env.PITHY_READS);

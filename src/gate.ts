@@ -36,7 +36,13 @@ const BLOB_RE = /[A-Za-z0-9+/=_-]{2048}/;
  * already-compressed output, and code the agent may edit.
  * @example decide(text, estimateTokens(text), { tool: "Bash" }, config).action // "compress"
  */
-export function decide(content: string, tokens: number, hint: Hint, config: GateConfig, lines?: LineIndex): GateDecision {
+export function decide(
+  content: string,
+  tokens: number,
+  hint: Hint,
+  config: GateConfig,
+  lines?: LineIndex,
+): GateDecision {
   if (config.mode === "off") return skip("mode_off", "mode is off");
   if (content.length === 0) return skip("empty", "empty content");
   // Too short takes precedence over every other reason: it is the common case and the cheapest.

@@ -31,14 +31,25 @@ export { defaultChains } from "./compressors/registry.js";
 export type { Chains } from "./compressors/registry.js";
 
 export { compressMessages } from "./messages/compress-messages.js";
-export type { CompressMessagesOptions, CompressMessagesResult, ToolResultReport, ToolResultSkipReason } from "./messages/compress-messages.js";
+export type {
+  CompressMessagesOptions,
+  CompressMessagesResult,
+  ToolResultReport,
+  ToolResultSkipReason,
+} from "./messages/compress-messages.js";
 export { detectShape } from "./messages/detect-shape.js";
 export { MESSAGE_SHAPES } from "./messages/shapes/shape.js";
 export type { MessageShape } from "./messages/shapes/shape.js";
 export { RECALL_TOOL_NAME, RECALL_TOOL_DESCRIPTION, recallTool, recallToolSchema } from "./messages/recall-tool.js";
 export type {
-  RecallToolFormat, RecallToolSchema, RecallToolByFormat, OpenAIChatRecallTool, OpenAIResponsesRecallTool,
-  AnthropicRecallTool, McpRecallTool, AiSdkRecallTool,
+  RecallToolFormat,
+  RecallToolSchema,
+  RecallToolByFormat,
+  OpenAIChatRecallTool,
+  OpenAIResponsesRecallTool,
+  AnthropicRecallTool,
+  McpRecallTool,
+  AiSdkRecallTool,
 } from "./messages/recall-tool.js";
 export { withRecallTool, conversationHasMarkers, hasRecallTool } from "./messages/with-recall-tool.js";
 export { handleRecall, readRecallCall, recallToolResult } from "./messages/handle-recall.js";

@@ -4,15 +4,18 @@ import { MemoryStore } from "./ccr/memory-store.js";
 import { PendingKey } from "./ccr/pending-key.js";
 import { withNamespace, type Store } from "./ccr/store.js";
 import { defaultChains, type Chains } from "./compressors/registry.js";
-import type { Compressor, CompressorInput } from "./compressors/types.js";
-import {
-  DEFAULT_MAX_CHARS, DEFAULT_MIN_TOKENS, PROFILE_SCALE, checkCount, checkMode, checkProfile,
-} from "./config.js";
+import type { Compressor, CompressorInput, CompressorOutput } from "./compressors/types.js";
+import { DEFAULT_MAX_CHARS, DEFAULT_MIN_TOKENS, PROFILE_SCALE, checkCount, checkMode, checkProfile } from "./config.js";
 import { PithyConfigError, PithyStoreError } from "./errors.js";
 import { decide, type GateConfig } from "./gate.js";
 import { guardrailViolation } from "./guardrail.js";
 import { carryJsonValidity, forgetJsonValidity, parsesAsJson } from "./json-validity.js";
-import { checkProseModelOptions, runProseModel, type ProseModel, type ProseModelOptions } from "./compressors/prose-model.js";
+import {
+  checkProseModelOptions,
+  runProseModel,
+  type ProseModel,
+  type ProseModelOptions,
+} from "./compressors/prose-model.js";
 import { loadWasm } from "./kernels/wasm.js";
 import { LineIndex } from "./kernels/lines.js";
 import { estimateTokens } from "./kernels/tokens.js";
@@ -117,7 +120,10 @@ class Pipeline implements Pithy {
     const reads = options.reads ?? "auto";
     if (reads !== "auto" && reads !== "verbatim") throw new PithyConfigError("reads", "auto or verbatim", reads);
     let store = options.store === undefined ? new MemoryStore() : options.store;
-    if (store !== null && (typeof store !== "object" || typeof store.put !== "function" || typeof store.get !== "function")) {
+    if (
+      store !== null &&
+      (typeof store !== "object" || typeof store.put !== "function" || typeof store.get !== "function")
+    ) {
       throw new PithyConfigError("store", "a Store (put, get, delete, stats) or null", store);
     }
     if (store !== null && options.namespace !== undefined) store = withNamespace(store, options.namespace);
@@ -184,7 +190,7 @@ class Pipeline implements Pithy {
     }
     const key = await pending.key();
     let storeNote: string | undefined;
-    if (run !== null && run.lossy) {
+    if (run?.lossy) {
       const stored = await this.keep(key, content, hint.callId);
       if (!stored.ok) {
         storeNote = stored.why;
@@ -197,7 +203,8 @@ class Pipeline implements Pithy {
     let output = run.output;
     // Lossy output with no marker (ANSI stripped, say) still needs a way back to the original.
     if (run.lossy && !hasMarker(output)) {
-      output += (output.endsWith("\n") || output.length === 0 ? "" : "\n") + formatMarker(key, "original before cleaning");
+      output +=
+        (output.endsWith("\n") || output.length === 0 ? "" : "\n") + formatMarker(key, "original before cleaning");
     }
     const tokensOut = estimateTokens(output);
     const violation = guardrailViolation({
@@ -216,7 +223,8 @@ class Pipeline implements Pithy {
     if (storeNote !== undefined) detail.store = storeNote;
     if (typeof modelDetail.modelInputTokens === "number" && run.strategy[0] === "prose-model") {
       // The model's own tokens are a cost of this saving: report what is left.
-      detail.netTokensSaved = tokensIn - tokensOut - modelDetail.modelInputTokens - (Number(modelDetail.modelOutputTokens) || 0);
+      detail.netTokensSaved =
+        tokensIn - tokensOut - modelDetail.modelInputTokens - (Number(modelDetail.modelOutputTokens) || 0);
     }
     if (run.type !== decision.klass) detail.reroutedTo = run.type;
     return {
@@ -252,7 +260,7 @@ class Pipeline implements Pithy {
     let input = new LinkInput(text, current, hint, scale, canDrop, marker);
     for (let i = 0; i < chain.length; i++) {
       const compressor = chain[i];
-      let out;
+      let out: CompressorOutput | null;
       try {
         out = compressor.compress(input);
       } catch (error) {
@@ -282,7 +290,12 @@ class Pipeline implements Pithy {
    * Asks the caller's prose model first. Its failures (timeout, error, no
    * gain) are recorded in `detail` and telemetry, and the chain runs instead.
    */
-  private async runModel(content: string, hint: Hint, key: string, detail: Record<string, number | string>): Promise<ChainRun | null> {
+  private async runModel(
+    content: string,
+    hint: Hint,
+    key: string,
+    detail: Record<string, number | string>,
+  ): Promise<ChainRun | null> {
     const reply = await runProseModel(content, { ...this.prose!, query: hint.query });
     detail.modelMs = Math.round(reply.modelMs);
     if (reply.model !== undefined) detail.model = reply.model;
@@ -295,12 +308,17 @@ class Pipeline implements Pithy {
       }
       return null;
     }
-    const output = reply.output.replace(/\[\[pithy:/gi, "[pithy:") + "\n" + formatMarker(key, "original before the prose model");
+    const output =
+      reply.output.replace(/\[\[pithy:/gi, "[pithy:") + "\n" + formatMarker(key, "original before the prose model");
     return { output, lossy: true, type: "prose", strategy: ["prose-model"], detail: {} };
   }
 
   /** Puts the original (and the call-id alias) in the store; never throws. */
-  private async keep(key: string, content: string, callId: string | undefined): Promise<{ ok: true } | { ok: false; why: string }> {
+  private async keep(
+    key: string,
+    content: string,
+    callId: string | undefined,
+  ): Promise<{ ok: true } | { ok: false; why: string }> {
     if (this.store === null) return { ok: false, why: "no store" };
     try {
       await this.store.put(key, content);
@@ -327,7 +345,11 @@ class Pipeline implements Pithy {
     }
     if (this.store === null) {
       this.telemetry.recordRecall(false);
-      return { found: false, reason: "unavailable", message: "pithy: no store is configured, so nothing can be recalled." };
+      return {
+        found: false,
+        reason: "unavailable",
+        message: "pithy: no store is configured, so nothing can be recalled.",
+      };
     }
     const direct = normalizeKey(keyOrCallId);
     try {
@@ -347,7 +369,12 @@ class Pipeline implements Pithy {
       const content = await this.store.get(key);
       this.telemetry.recordRecall(content !== undefined);
       if (content === undefined) {
-        return { found: false, key, reason: "unknown", message: `pithy: key ${key} is unknown or has expired; the original is no longer stored.` };
+        return {
+          found: false,
+          key,
+          reason: "unknown",
+          message: `pithy: key ${key} is unknown or has expired; the original is no longer stored.`,
+        };
       }
       return { found: true, key, content };
     } catch (error) {
@@ -378,7 +405,13 @@ interface ChainRun {
   detail: Record<string, number | string>;
 }
 
-function passthrough(content: string, reason: SkipReason, type: ContentType, tokens: number, note?: string): CompressResult {
+function passthrough(
+  content: string,
+  reason: SkipReason,
+  type: ContentType,
+  tokens: number,
+  note?: string,
+): CompressResult {
   const bytes = utf8Length(content);
   return {
     output: content,
@@ -398,7 +431,8 @@ const nodeBuffer = (globalThis as { Buffer?: { byteLength(s: string, e: string):
 
 /** UTF-8 length without encoding (lone surrogates count as U+FFFD: 3 bytes, as Buffer counts them). */
 export function utf8Length(text: string): number {
-  if (nodeBuffer !== undefined && typeof nodeBuffer.byteLength === "function") return nodeBuffer.byteLength(text, "utf8");
+  if (nodeBuffer !== undefined && typeof nodeBuffer.byteLength === "function")
+    return nodeBuffer.byteLength(text, "utf8");
   let n = 0;
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
@@ -406,7 +440,10 @@ export function utf8Length(text: string): number {
     else if (c < 0x800) n += 2;
     else if (c >= 0xd800 && c <= 0xdbff && i + 1 < text.length) {
       const d = text.charCodeAt(i + 1);
-      if (d >= 0xdc00 && d <= 0xdfff) { n += 4; i++; } else n += 3;
+      if (d >= 0xdc00 && d <= 0xdfff) {
+        n += 4;
+        i++;
+      } else n += 3;
     } else n += 3;
   }
   return n;

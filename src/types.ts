@@ -15,7 +15,18 @@ export type ContentType =
 
 /** Every content type, in the router's order of precedence. */
 export const CONTENT_TYPES: readonly ContentType[] = [
-  "json", "diff", "search", "log", "terminal", "doc_read", "tabular", "html", "markdown", "code", "prose", "unknown",
+  "json",
+  "diff",
+  "search",
+  "log",
+  "terminal",
+  "doc_read",
+  "tabular",
+  "html",
+  "markdown",
+  "code",
+  "prose",
+  "unknown",
 ];
 
 /** `off` never compresses; `lossless` never drops anything; `lossy` drops what it can recall. */

@@ -5,8 +5,21 @@ import { createPithy } from "../src/pipeline.js";
 
 describe("configuration", () => {
   it("reads PITHY_* variables", () => {
-    expect(optionsFromEnv({ PITHY_MODE: "lossless", PITHY_PROFILE: "aggressive", PITHY_MIN_TOKENS: "10", PITHY_EXCLUDE_TOOLS: "mcp__*, Bash", PITHY_READS: "verbatim" }))
-      .toEqual({ mode: "lossless", profile: "aggressive", minTokens: 10, excludeTools: ["mcp__*", "Bash"], reads: "verbatim" });
+    expect(
+      optionsFromEnv({
+        PITHY_MODE: "lossless",
+        PITHY_PROFILE: "aggressive",
+        PITHY_MIN_TOKENS: "10",
+        PITHY_EXCLUDE_TOOLS: "mcp__*, Bash",
+        PITHY_READS: "verbatim",
+      }),
+    ).toEqual({
+      mode: "lossless",
+      profile: "aggressive",
+      minTokens: 10,
+      excludeTools: ["mcp__*", "Bash"],
+      reads: "verbatim",
+    });
   });
 
   it("names the variable and the allowed values for a bad one", () => {

@@ -2,9 +2,21 @@ import { describe, expect, it } from "vitest";
 import { decide, globMatch, type GateConfig } from "../src/gate.js";
 import { formatMarker } from "../src/ccr/marker.js";
 
-const config: GateConfig = { mode: "lossy", minTokens: 250, maxChars: 1000000, excludeTools: ["mcp__*", "Secret?"], reads: "auto" };
-const bigLog = Array.from({ length: 400 }, (_, i) => `2024-01-01T00:00:${String(i % 60).padStart(2, "0")}Z INFO request ${i} served in ${i % 7}ms`).join("\n");
-const code = Array.from({ length: 200 }, (_, i) => `export function f${i}(x: number): number {\n  return x + ${i};\n}`).join("\n");
+const config: GateConfig = {
+  mode: "lossy",
+  minTokens: 250,
+  maxChars: 1000000,
+  excludeTools: ["mcp__*", "Secret?"],
+  reads: "auto",
+};
+const bigLog = Array.from(
+  { length: 400 },
+  (_, i) => `2024-01-01T00:00:${String(i % 60).padStart(2, "0")}Z INFO request ${i} served in ${i % 7}ms`,
+).join("\n");
+const code = Array.from(
+  { length: 200 },
+  (_, i) => `export function f${i}(x: number): number {\n  return x + ${i};\n}`,
+).join("\n");
 
 describe("decide", () => {
   it("skips everything in mode off", () => {
@@ -20,7 +32,10 @@ describe("decide", () => {
   });
 
   it("skips content over maxChars", () => {
-    expect(decide(bigLog, 5000, {}, { ...config, maxChars: 100 })).toMatchObject({ action: "skip", reason: "too_large" });
+    expect(decide(bigLog, 5000, {}, { ...config, maxChars: 100 })).toMatchObject({
+      action: "skip",
+      reason: "too_large",
+    });
   });
 
   it("skips tools that match an excluded glob", () => {
@@ -35,8 +50,15 @@ describe("decide", () => {
   });
 
   it("keeps code verbatim unless code compression is asked for", () => {
-    expect(decide(code, 5000, { filename: "a.ts" }, config)).toMatchObject({ action: "skip", reason: "code_verbatim", klass: "code" });
-    expect(decide(code, 5000, { filename: "a.ts", compressCode: true }, config)).toMatchObject({ action: "compress", klass: "code" });
+    expect(decide(code, 5000, { filename: "a.ts" }, config)).toMatchObject({
+      action: "skip",
+      reason: "code_verbatim",
+      klass: "code",
+    });
+    expect(decide(code, 5000, { filename: "a.ts", compressCode: true }, config)).toMatchObject({
+      action: "compress",
+      klass: "code",
+    });
   });
 
   it("lets code with a huge opaque blob through so only the blob can go", () => {
@@ -45,7 +67,9 @@ describe("decide", () => {
   });
 
   it("keeps every file read verbatim when reads is verbatim", () => {
-    expect(decide(bigLog, 5000, { tool: "Read" }, { ...config, reads: "verbatim" })).toMatchObject({ reason: "read_verbatim" });
+    expect(decide(bigLog, 5000, { tool: "Read" }, { ...config, reads: "verbatim" })).toMatchObject({
+      reason: "read_verbatim",
+    });
     expect(decide(bigLog, 5000, { tool: "Read" }, config).action).toBe("compress");
   });
 

@@ -13,9 +13,17 @@ describe("parsesAsJson", () => {
 
   it("answers right for texts asked in any order, whatever it remembers", () => {
     const texts = ['{"a":1}', "[1,", "[]", "nope", '{"b":2}', "[1,"];
-    const want = texts.map((t) => { try { JSON.parse(t); return true; } catch { return false; } });
+    const want = texts.map((t) => {
+      try {
+        JSON.parse(t);
+        return true;
+      } catch {
+        return false;
+      }
+    });
     for (let round = 0; round < 3; round++) {
-      for (let i = 0; i < texts.length; i++) expect(parsesAsJson(texts[(i * 5 + round) % texts.length])).toBe(want[(i * 5 + round) % texts.length]);
+      for (let i = 0; i < texts.length; i++)
+        expect(parsesAsJson(texts[(i * 5 + round) % texts.length])).toBe(want[(i * 5 + round) % texts.length]);
     }
     forgetJsonValidity();
     expect(parsesAsJson("[1,")).toBe(false);
@@ -48,19 +56,33 @@ describe("parsesAsJson", () => {
   });
 
   it("is right to carry: swapping the key of markers never changes whether JSON parses", () => {
-    const valid = (t: string) => { try { JSON.parse(t); return true; } catch { return false; } };
+    const valid = (t: string) => {
+      try {
+        JSON.parse(t);
+        return true;
+      } catch {
+        return false;
+      }
+    };
     const key = fc.string({ unit: fc.constantFrom(..."0123456789abcdef"), minLength: 32, maxLength: 32 });
     // JSON with markers placed as values, inside strings, as keys, or bare (then the text is invalid), sometimes cut short.
-    const withMarkers = fc.tuple(fc.json(), fc.array(fc.nat(), { maxLength: 3 }), fc.constantFrom("value", "inside", "bare"), fc.nat()).map(([json, cuts, where, cut]) => {
-      const marker = formatMarker(PROVISIONAL_KEY, "omitted");
-      let text = json;
-      for (const at of cuts) {
-        const i = at % (text.length + 1);
-        const piece = where === "value" ? JSON.stringify(marker) : where === "inside" ? `"x ${marker} \\u0012${PROVISIONAL_KEY}"` : marker;
-        text = text.slice(0, i) + piece + text.slice(i);
-      }
-      return cut % 4 === 0 ? text.slice(0, cut % (text.length + 1)) : text;
-    });
+    const withMarkers = fc
+      .tuple(fc.json(), fc.array(fc.nat(), { maxLength: 3 }), fc.constantFrom("value", "inside", "bare"), fc.nat())
+      .map(([json, cuts, where, cut]) => {
+        const marker = formatMarker(PROVISIONAL_KEY, "omitted");
+        let text = json;
+        for (const at of cuts) {
+          const i = at % (text.length + 1);
+          const piece =
+            where === "value"
+              ? JSON.stringify(marker)
+              : where === "inside"
+                ? `"x ${marker} \\u0012${PROVISIONAL_KEY}"`
+                : marker;
+          text = text.slice(0, i) + piece + text.slice(i);
+        }
+        return cut % 4 === 0 ? text.slice(0, cut % (text.length + 1)) : text;
+      });
     fc.assert(
       fc.property(withMarkers, key, (text, real) => {
         expect(valid(text.replaceAll(PROVISIONAL_KEY, real))).toBe(valid(text));

@@ -8,14 +8,27 @@ import type { Store } from "../src/ccr/store.js";
 import type { Compressor } from "../src/compressors/types.js";
 
 const routine = (n: number) =>
-  Array.from({ length: n }, (_, i) => `2024-05-01T10:${String(Math.floor(i / 60) % 60).padStart(2, "0")}:${String(i % 60).padStart(2, "0")}Z INFO worker-${i % 4} handled request id=${1000 + i} in ${(i * 7) % 90}ms`);
-const log = [...routine(1000), "2024-05-01T11:00:00Z ERROR disk quota exceeded for uid 1003", ...routine(1000)].join("\n") + "\n";
+  Array.from(
+    { length: n },
+    (_, i) =>
+      `2024-05-01T10:${String(Math.floor(i / 60) % 60).padStart(2, "0")}:${String(i % 60).padStart(2, "0")}Z INFO worker-${i % 4} handled request id=${1000 + i} in ${(i * 7) % 90}ms`,
+  );
+const log =
+  [...routine(1000), "2024-05-01T11:00:00Z ERROR disk quota exceeded for uid 1003", ...routine(1000)].join("\n") + "\n";
 
 class BrokenStore implements Store {
-  async put(): Promise<void> { throw new PithyStoreError("down", "unavailable"); }
-  async get(): Promise<string | undefined> { throw new PithyStoreError("down", "unavailable"); }
-  async delete(): Promise<boolean> { return false; }
-  async stats() { return new MemoryStore().stats(); }
+  async put(): Promise<void> {
+    throw new PithyStoreError("down", "unavailable");
+  }
+  async get(): Promise<string | undefined> {
+    throw new PithyStoreError("down", "unavailable");
+  }
+  async delete(): Promise<boolean> {
+    return false;
+  }
+  async stats() {
+    return new MemoryStore().stats();
+  }
 }
 
 describe("createPithy().compress", () => {
@@ -94,7 +107,12 @@ describe("createPithy().compress", () => {
   });
 
   it("fails open when a compressor throws, and counts it", async () => {
-    const boom: Compressor = { name: "boom", compress() { throw new Error("kaboom"); } };
+    const boom: Compressor = {
+      name: "boom",
+      compress() {
+        throw new Error("kaboom");
+      },
+    };
     const pithy = await createPithy({ chains: { log: [boom] } });
     const r = await pithy.compress(log);
     expect(r).toMatchObject({ action: "skipped", output: log });
@@ -102,7 +120,10 @@ describe("createPithy().compress", () => {
   });
 
   it("passes through when the guardrail rejects a compressor's output", async () => {
-    const liar: Compressor = { name: "liar", compress: (i) => ({ output: "[[pithy:" + "f".repeat(32) + " nothing]]", lossy: true }) };
+    const liar: Compressor = {
+      name: "liar",
+      compress: () => ({ output: "[[pithy:" + "f".repeat(32) + " nothing]]", lossy: true }),
+    };
     const pithy = await createPithy({ chains: { log: [liar] } });
     const r = await pithy.compress(log);
     expect(r).toMatchObject({ action: "skipped", reason: "guardrail", output: log });
@@ -118,8 +139,15 @@ describe("createPithy().compress", () => {
   });
 
   it("strips ANSI and CR frames from terminal output and re-routes the clean text", async () => {
-    const bar = Array.from({ length: 100 }, (_, i) => `\x1b[32mDownloading\x1b[0m [${"=".repeat(i % 20)}>] ${i}%`).join("\r");
-    const text = `${bar}\r\n` + Array.from({ length: 60 }, (_, i) => `\x1b[33mwarning\x1b[0m: unused variable \`x${i}\` in src/lib.rs:${i}`).join("\r\n") + "\r\n";
+    const bar = Array.from({ length: 100 }, (_, i) => `\x1b[32mDownloading\x1b[0m [${"=".repeat(i % 20)}>] ${i}%`).join(
+      "\r",
+    );
+    const text =
+      `${bar}\r\n` +
+      Array.from({ length: 60 }, (_, i) => `\x1b[33mwarning\x1b[0m: unused variable \`x${i}\` in src/lib.rs:${i}`).join(
+        "\r\n",
+      ) +
+      "\r\n";
     const pithy = await createPithy();
     const r = await pithy.compress(text);
     expect(r.type).toBe("terminal");
@@ -157,7 +185,12 @@ describe("utf8Length", () => {
   it("counts what TextEncoder writes, lone surrogates as three bytes", async () => {
     const { utf8Length } = await import("../src/pipeline.js");
     const fc = (await import("fast-check")).default;
-    fc.assert(fc.property(fc.string({ unit: "binary", maxLength: 300 }), (s) => utf8Length(s) === new TextEncoder().encode(s).length));
+    fc.assert(
+      fc.property(
+        fc.string({ unit: "binary", maxLength: 300 }),
+        (s) => utf8Length(s) === new TextEncoder().encode(s).length,
+      ),
+    );
     expect(utf8Length("\ud800x\udfff😀")).toBe(3 + 1 + 3 + 4);
   });
 });

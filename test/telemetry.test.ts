@@ -29,10 +29,19 @@ describe("Telemetry", () => {
     const t = new Telemetry();
     t.recordCall(call());
     t.recordCall(call({ tokensIn: 100, tokensOut: 40, bytesIn: 500, bytesOut: 100, ms: 1 }));
-    t.recordCall(call({ strategy: "json", type: "json", tokensIn: 50, tokensOut: 50, bytesIn: 80, bytesOut: 80, ms: 0.5 }));
+    t.recordCall(
+      call({ strategy: "json", type: "json", tokensIn: 50, tokensOut: 50, bytesIn: 80, bytesOut: 80, ms: 0.5 }),
+    );
     const s = t.snapshot();
     expect(s.byStrategy["terminal+log"]).toEqual({
-      calls: 2, bytesIn: 1500, bytesOut: 300, tokensIn: 400, tokensOut: 100, tokensSaved: 300, ms: 3, modelMs: 0,
+      calls: 2,
+      bytesIn: 1500,
+      bytesOut: 300,
+      tokensIn: 400,
+      tokensOut: 100,
+      tokensSaved: 300,
+      ms: 3,
+      modelMs: 0,
     });
     expect(s.byStrategy.json.tokensSaved).toBe(0);
     expect(s.byType).toEqual({ json: 1, terminal: 2 });
@@ -41,9 +50,27 @@ describe("Telemetry", () => {
   it("totals every call with its savings ratio", () => {
     const t = new Telemetry();
     t.recordCall(call());
-    t.recordCall(call({ action: "skipped", reason: "too_short", strategy: "none", tokensIn: 100, tokensOut: 100, bytesIn: 50, bytesOut: 50 }));
+    t.recordCall(
+      call({
+        action: "skipped",
+        reason: "too_short",
+        strategy: "none",
+        tokensIn: 100,
+        tokensOut: 100,
+        bytesIn: 50,
+        bytesOut: 50,
+      }),
+    );
     const { totals } = t.snapshot();
-    expect(totals).toMatchObject({ calls: 2, tokensIn: 400, tokensOut: 160, tokensSaved: 240, bytesIn: 1050, bytesOut: 250, bytesSaved: 800 });
+    expect(totals).toMatchObject({
+      calls: 2,
+      tokensIn: 400,
+      tokensOut: 160,
+      tokensSaved: 240,
+      bytesIn: 1050,
+      bytesOut: 250,
+      bytesSaved: 800,
+    });
     expect(totals.savingsRatio).toBeCloseTo(0.6);
   });
 
@@ -103,7 +130,11 @@ describe("Telemetry", () => {
 
   it("survives errors that cannot be printed", () => {
     const t = new Telemetry();
-    const hostile = { toString: () => { throw new Error("no"); } };
+    const hostile = {
+      toString: () => {
+        throw new Error("no");
+      },
+    };
     t.recordFailOpen("a", hostile);
     t.recordFailOpen("b", Object.create(null));
     t.recordFailOpen("c", Symbol("s"));
@@ -158,6 +189,7 @@ describe("Telemetry", () => {
     const s = t.snapshot();
     expect(Object.getPrototypeOf(s.byStrategy)).toBe(Object.prototype);
     expect(Object.keys(s.byStrategy)).toEqual(["__proto__"]);
+    // biome-ignore lint/suspicious/noProto: a strategy named __proto__ is the case under test.
     expect(JSON.parse(JSON.stringify(s)).byStrategy.__proto__.calls).toBe(1);
   });
 

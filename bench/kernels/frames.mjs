@@ -19,6 +19,6 @@ export default async function implementations(lib) {
   return [
     { kernel: "collapseCarriageReturns", impl: "wasm", fn: (text) => lib.collapseCarriageReturnsWasm(host, text) },
     { kernel: "collapseCarriageReturns", impl: "twin", fn: (text) => lib.collapseCarriageReturnsTwin(text) },
-    { kernel: "collapseCarriageReturns", impl: "split(\"\\n\")", fn: splitBaseline },
+    { kernel: "collapseCarriageReturns", impl: 'split("\\n")', fn: splitBaseline },
   ];
 }

@@ -10,7 +10,7 @@ export default async function implementations(lib) {
   return [
     { kernel: "lineIndex", impl: "wasm", fn: (text) => lib.LineIndex.ofWasm(host, text).count },
     { kernel: "lineIndex", impl: "twin", fn: (text) => lib.LineIndex.ofTwin(text).count },
-    { kernel: "lineIndex", impl: "split(\"\\n\")", fn: (text) => text.split("\n").length },
+    { kernel: "lineIndex", impl: 'split("\\n")', fn: (text) => text.split("\n").length },
     { kernel: "stripLineNumbers", impl: "wasm", fn: (text) => lib.stripLineNumbersWasm(host, text) },
     { kernel: "stripLineNumbers", impl: "twin", fn: (text) => lib.stripLineNumbersTwin(text) },
     { kernel: "stripLineNumbers", impl: "regex replace", fn: (text) => text.replace(NUMBER_PREFIX_RE, "") },

@@ -21,7 +21,12 @@ export default async function implementations(lib) {
     { kernel: "estimateTokens", impl: "dispatch", fn: (text) => lib.estimateTokens(text) },
     { kernel: "estimateTokens", impl: "tokenx", fn: (text) => estimateTokenCount(text) },
     { kernel: "estimateTokens", impl: "gpt-tokenizer", fn: (text) => countTokens(text), maxChars: EXACT_MAX_CHARS },
-    { kernel: "estimateTokens", impl: "js-tiktoken", fn: (text) => tiktoken.encode(text).length, maxChars: EXACT_MAX_CHARS },
+    {
+      kernel: "estimateTokens",
+      impl: "js-tiktoken",
+      fn: (text) => tiktoken.encode(text).length,
+      maxChars: EXACT_MAX_CHARS,
+    },
   ];
 }
 
@@ -31,14 +36,19 @@ export default async function implementations(lib) {
  * @param {(kernel: string, impl: string, className: string, sizeLabel: string) => number | undefined} mbps
  */
 export function summary(mbps) {
-  const lines = ["| class | dispatch MB/s | ≥ 1500 | × twin | ≥ 2.5 | × tokenx | ≥ 40 |", "|---|---:|:-:|---:|:-:|---:|:-:|"];
+  const lines = [
+    "| class | dispatch MB/s | ≥ 1500 | × twin | ≥ 2.5 | × tokenx | ≥ 40 |",
+    "|---|---:|:-:|---:|:-:|---:|:-:|",
+  ];
   for (const cls of ASCII_CLASSES) {
     const d = mbps("estimateTokens", "dispatch", cls, "100 KB");
     const t = mbps("estimateTokens", "twin", cls, "100 KB");
     const x = mbps("estimateTokens", "tokenx", cls, "100 KB");
     if (d === undefined || t === undefined || x === undefined) continue;
     const ok = (v) => (v ? "yes" : "no");
-    lines.push(`| ${cls} | ${d.toFixed(0)} | ${ok(d >= 1500)} | ${(d / t).toFixed(1)} | ${ok(d / t >= 2.5)} | ${(d / x).toFixed(1)} | ${ok(d / x >= 40)} |`);
+    lines.push(
+      `| ${cls} | ${d.toFixed(0)} | ${ok(d >= 1500)} | ${(d / t).toFixed(1)} | ${ok(d / t >= 2.5)} | ${(d / x).toFixed(1)} | ${ok(d / x >= 40)} |`,
+    );
   }
   return ["Goals for `estimateTokens` at 100 KB (reported, not asserted):", "", ...lines];
 }

@@ -92,7 +92,10 @@ export class LazyStore implements Store {
     if (store === this || store === null || typeof store !== "object") return false;
     const s = store as Record<string, unknown>;
     return (
-      typeof s.put === "function" && typeof s.get === "function" && typeof s.delete === "function" && typeof s.stats === "function"
+      typeof s.put === "function" &&
+      typeof s.get === "function" &&
+      typeof s.delete === "function" &&
+      typeof s.stats === "function"
     );
   }
 }

@@ -23,9 +23,9 @@ export interface ParsedMarker {
 }
 
 const MAX_SUMMARY = 160;
-const MARKER_RE = /\[\[pithy:([0-9a-f]{32,64})(?: ([^\[\]\r\n]{0,160}))?\]\]/gi;
+const MARKER_RE = /\[\[pithy:([0-9a-f]{32,64})(?: ([^[\]\r\n]{0,160}))?\]\]/gi;
 /** One whole marker starting exactly at `lastIndex` (sticky). */
-const MARKER_AT_RE = /\[\[pithy:[0-9a-f]{32,64}(?: [^\[\]\r\n]{0,160})?\]\]/iy;
+const MARKER_AT_RE = /\[\[pithy:[0-9a-f]{32,64}(?: [^[\]\r\n]{0,160})?\]\]/iy;
 const KEY_RE = /^[0-9a-f]{32,64}$/;
 
 /**
@@ -36,7 +36,10 @@ const KEY_RE = /^[0-9a-f]{32,64}$/;
 export function formatMarker(key: string, summary: string): string {
   const k = key.toLowerCase();
   if (!KEY_RE.test(k)) throw new RangeError(`pithy: not a pithy key: ${JSON.stringify(key).slice(0, 80)}`);
-  let s = summary.replace(/[\[\]\r\n]+/g, " ").replace(/\s+/g, " ").trim();
+  let s = summary
+    .replace(/[[\]\r\n]+/g, " ")
+    .replace(/\s+/g, " ")
+    .trim();
   if (s.length > MAX_SUMMARY) {
     let cut = MAX_SUMMARY - 1;
     // Never split a surrogate pair: half an emoji becomes U+FFFD on the wire.

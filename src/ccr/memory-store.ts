@@ -73,7 +73,11 @@ export class MemoryStore implements Store {
     if (options === null || typeof options !== "object") {
       throw new PithyConfigError("options", "an object", options);
     }
-    ({ maxBytes: this.maxBytes, maxEntryBytes: this.maxEntryBytes } = checkByteCaps(options, DEFAULT_MAX_BYTES, DEFAULT_MAX_ENTRY_BYTES));
+    ({ maxBytes: this.maxBytes, maxEntryBytes: this.maxEntryBytes } = checkByteCaps(
+      options,
+      DEFAULT_MAX_BYTES,
+      DEFAULT_MAX_ENTRY_BYTES,
+    ));
     const ttl = options.ttlMs;
     if (ttl !== undefined && !(typeof ttl === "number" && ttl > 0)) {
       throw new PithyConfigError("ttlMs", "a positive number of milliseconds (Infinity: never expire)", ttl);
@@ -100,7 +104,15 @@ export class MemoryStore implements Store {
     }
     if (held !== undefined) this.drop(held);
     this.counters.puts++;
-    const entry: Entry = { key: k, content, bytes, storedAt: now, expiresAt: now + this.ttlMs, older: null, newer: null };
+    const entry: Entry = {
+      key: k,
+      content,
+      bytes,
+      storedAt: now,
+      expiresAt: now + this.ttlMs,
+      older: null,
+      newer: null,
+    };
     this.entries.set(k, entry);
     this.link(entry);
     this.bytes += bytes;
@@ -212,4 +224,3 @@ export class MemoryStore implements Store {
     return Promise.reject(error);
   }
 }
-

@@ -105,7 +105,8 @@ export function checkByteCaps(
     Math.max(1, Math.min(defaultEntry, Math.floor(maxBytes / 8))),
     "bytes",
   );
-  if (maxEntryBytes > maxBytes) throw new PithyConfigError("maxEntryBytes", `at most maxBytes (${maxBytes})`, maxEntryBytes);
+  if (maxEntryBytes > maxBytes)
+    throw new PithyConfigError("maxEntryBytes", `at most maxBytes (${maxBytes})`, maxEntryBytes);
   return { maxBytes, maxEntryBytes };
 }
 
@@ -115,13 +116,21 @@ export function checkByteCaps(
  * no marker ever points at an entry eviction would remove at once). Returns
  * the normalised key and the entry's weight, or the error to reject with.
  */
-export function admitEntry(key: string, content: unknown, maxEntryBytes: number): { key: string; bytes: number } | PithyStoreError {
+export function admitEntry(
+  key: string,
+  content: unknown,
+  maxEntryBytes: number,
+): { key: string; bytes: number } | PithyStoreError {
   const k = normalizeStoreKey(key);
   if (k === null) return invalidKey(key);
-  if (typeof content !== "string") return new PithyStoreError(`pithy: content must be a string, got ${typeof content}`, "failed");
+  if (typeof content !== "string")
+    return new PithyStoreError(`pithy: content must be a string, got ${typeof content}`, "failed");
   const bytes = entryBytes(k, content);
   if (bytes > maxEntryBytes) {
-    return new PithyStoreError(`pithy: entry of ${bytes} bytes is over the store's cap of ${maxEntryBytes}`, "too_large");
+    return new PithyStoreError(
+      `pithy: entry of ${bytes} bytes is over the store's cap of ${maxEntryBytes}`,
+      "too_large",
+    );
   }
   return { key: k, bytes };
 }

@@ -91,7 +91,12 @@ export function readManifest(dir: string): EvalCase[] {
 export async function evaluateCorpus(
   dir: string,
   pithy: Pithy,
-  options: { count: TokenCounter; tokenizer: string; runs?: number; onProgress?: (done: number, total: number, id: string) => void },
+  options: {
+    count: TokenCounter;
+    tokenizer: string;
+    runs?: number;
+    onProgress?: (done: number, total: number, id: string) => void;
+  },
 ): Promise<EvalReport> {
   const cases = readManifest(dir);
   const runs = options.runs ?? 3;
@@ -114,17 +119,38 @@ export async function evaluateCorpus(
       if (!back.found || back.content !== text) recallExact = false;
     }
     rows.push({
-      id: c.id, klass: c.class, type: r.type, action: r.action, reason: r.reason ?? "", strategy: r.strategy,
-      bytes: r.bytesIn, tokensIn: options.count(text), tokensOut: options.count(r.output),
-      mustKeep: mustKeep.length, kept: mustKeep.length - missing.length,
-      keptLiterally: mustKeep.filter((s) => r.output.includes(s)).length, missing, recallExact, ms,
+      id: c.id,
+      klass: c.class,
+      type: r.type,
+      action: r.action,
+      reason: r.reason ?? "",
+      strategy: r.strategy,
+      bytes: r.bytesIn,
+      tokensIn: options.count(text),
+      tokensOut: options.count(r.output),
+      mustKeep: mustKeep.length,
+      kept: mustKeep.length - missing.length,
+      keptLiterally: mustKeep.filter((s) => r.output.includes(s)).length,
+      missing,
+      recallExact,
+      ms,
     });
   }
   options.onProgress?.(cases.length, cases.length, "");
   return { rows, tokenizer: options.tokenizer };
 }
 
-interface ClassTotals { klass: string; cases: number; tokensIn: number; tokensOut: number; mustKeep: number; kept: number; recallExact: number; bytes: number; ms: number }
+interface ClassTotals {
+  klass: string;
+  cases: number;
+  tokensIn: number;
+  tokensOut: number;
+  mustKeep: number;
+  kept: number;
+  recallExact: number;
+  bytes: number;
+  ms: number;
+}
 
 /** Totals per class, in first-seen order, then "all". */
 export function classTotals(rows: EvalRow[]): ClassTotals[] {
@@ -137,8 +163,14 @@ export function classTotals(rows: EvalRow[]): ClassTotals[] {
       byClass.set(key, t);
       order.push(key);
     }
-    t.cases++; t.tokensIn += r.tokensIn; t.tokensOut += r.tokensOut; t.mustKeep += r.mustKeep; t.kept += r.kept;
-    t.recallExact += r.recallExact ? 1 : 0; t.bytes += r.bytes; t.ms += r.ms;
+    t.cases++;
+    t.tokensIn += r.tokensIn;
+    t.tokensOut += r.tokensOut;
+    t.mustKeep += r.mustKeep;
+    t.kept += r.kept;
+    t.recallExact += r.recallExact ? 1 : 0;
+    t.bytes += r.bytes;
+    t.ms += r.ms;
   };
   for (const r of rows) add(r.klass, r);
   for (const r of rows) add("all", r);
@@ -149,16 +181,32 @@ const pct = (a: number, b: number) => (b === 0 ? "–" : `${((100 * a) / b).toFi
 
 /** The report as Markdown: a table per class, one per case, and what went missing. */
 export function renderMarkdown(report: EvalReport, title = "Corpus evaluation"): string {
-  const out = [`# ${title}`, "", `Tokens: ${report.tokenizer}. must_keep counts a string as kept when it is visible in the output; for the html class, markup strings are checked in the form extraction shows them (\`<h4>x</h4>\` as \`#### x\`, \`<title>x</title>\` as \`# x\`, \`<a name="x">\` as \`{#x}\`), since no markup survives; the case table gives the literal count too.`, ""];
-  out.push("| class | cases | tokens in | tokens out | saved | must_keep kept | recall exact | MB/s |", "|---|---:|---:|---:|---:|---:|---:|---:|");
+  const out = [
+    `# ${title}`,
+    "",
+    `Tokens: ${report.tokenizer}. must_keep counts a string as kept when it is visible in the output; for the html class, markup strings are checked in the form extraction shows them (\`<h4>x</h4>\` as \`#### x\`, \`<title>x</title>\` as \`# x\`, \`<a name="x">\` as \`{#x}\`), since no markup survives; the case table gives the literal count too.`,
+    "",
+  ];
+  out.push(
+    "| class | cases | tokens in | tokens out | saved | must_keep kept | recall exact | MB/s |",
+    "|---|---:|---:|---:|---:|---:|---:|---:|",
+  );
   for (const t of classTotals(report.rows)) {
     const mbs = t.ms > 0 ? (t.bytes / 1e6 / (t.ms / 1e3)).toFixed(1) : "–";
-    out.push(`| ${t.klass} | ${t.cases} | ${t.tokensIn} | ${t.tokensOut} | ${pct(t.tokensIn - t.tokensOut, t.tokensIn)} | ${t.kept}/${t.mustKeep} | ${t.recallExact}/${t.cases} | ${mbs} |`);
+    out.push(
+      `| ${t.klass} | ${t.cases} | ${t.tokensIn} | ${t.tokensOut} | ${pct(t.tokensIn - t.tokensOut, t.tokensIn)} | ${t.kept}/${t.mustKeep} | ${t.recallExact}/${t.cases} | ${mbs} |`,
+    );
   }
-  out.push("", "| case | routed | action | strategy | bytes | tokens in → out | saved | must_keep | ms |", "|---|---|---|---|---:|---:|---:|---:|---:|");
+  out.push(
+    "",
+    "| case | routed | action | strategy | bytes | tokens in → out | saved | must_keep | ms |",
+    "|---|---|---|---|---:|---:|---:|---:|---:|",
+  );
   for (const r of report.rows) {
     const literal = r.keptLiterally !== r.kept ? ` (literal ${r.keptLiterally})` : "";
-    out.push(`| ${r.id} | ${r.type} | ${r.action}${r.reason ? ` (${r.reason})` : ""} | ${r.strategy} | ${r.bytes} | ${r.tokensIn} → ${r.tokensOut} | ${pct(r.tokensIn - r.tokensOut, r.tokensIn)} | ${r.kept}/${r.mustKeep}${literal} | ${r.ms.toFixed(2)} |`);
+    out.push(
+      `| ${r.id} | ${r.type} | ${r.action}${r.reason ? ` (${r.reason})` : ""} | ${r.strategy} | ${r.bytes} | ${r.tokensIn} → ${r.tokensOut} | ${pct(r.tokensIn - r.tokensOut, r.tokensIn)} | ${r.kept}/${r.mustKeep}${literal} | ${r.ms.toFixed(2)} |`,
+    );
   }
   const missing = report.rows.filter((r) => r.missing.length > 0);
   if (missing.length > 0) {
@@ -177,16 +225,21 @@ export function renderSvg(report: EvalReport): string {
   const width = 640;
   const barW = width - left - 90;
   const height = 40 + totals.length * rowH;
-  const esc = (s: string) => s.replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]!);
+  const esc = (s: string) =>
+    s.replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]!);
   const bars = totals.map((t, i) => {
     const y = 30 + i * rowH;
     const wIn = Math.max(1, Math.round((barW * t.tokensIn) / max));
     const wOut = Math.max(1, Math.round((barW * t.tokensOut) / max));
-    return `<text x="${left - 8}" y="${y + 14}" text-anchor="end">${esc(t.klass)}</text>` +
+    return (
+      `<text x="${left - 8}" y="${y + 14}" text-anchor="end">${esc(t.klass)}</text>` +
       `<rect x="${left}" y="${y}" width="${wIn}" height="18" fill="#d0d7de"/>` +
       `<rect x="${left}" y="${y}" width="${wOut}" height="18" fill="#2f81f7"/>` +
-      `<text x="${left + wIn + 6}" y="${y + 14}">${pct(t.tokensIn - t.tokensOut, t.tokensIn)}</text>`;
+      `<text x="${left + wIn + 6}" y="${y + 14}">${pct(t.tokensIn - t.tokensOut, t.tokensIn)}</text>`
+    );
   });
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" font-family="sans-serif" font-size="12">` +
-    `<text x="${left}" y="18" font-weight="bold">tokens in (grey) and out (blue) per class</text>${bars.join("")}</svg>\n`;
+  return (
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" font-family="sans-serif" font-size="12">` +
+    `<text x="${left}" y="18" font-weight="bold">tokens in (grey) and out (blue) per class</text>${bars.join("")}</svg>\n`
+  );
 }

@@ -9,7 +9,7 @@ import { optionsFromEnv, MODES, PROFILE_SCALE } from "../config.js";
 import { PithyConfigError } from "../errors.js";
 import { FsStore } from "../stores/fs.js";
 import type { CompressResult, Mode, Profile } from "../types.js";
-import { evaluateCorpus, loadTokenCounter, renderMarkdown, renderSvg } from "./eval.js";
+import { type EvalReport, evaluateCorpus, loadTokenCounter, renderMarkdown, renderSvg } from "./eval.js";
 
 /** Exit codes, documented in `--help`. */
 export const EXIT = { ok: 0, internal: 1, usage: 2, unreadable: 3, notFound: 4 } as const;
@@ -115,14 +115,17 @@ export async function main(io: Io): Promise<number> {
   }
 }
 
-async function run(io: Io): Promise<number> {
-  let parsed;
+/** The flags and positionals of a command line; Node's parse errors become usage errors (exit 2). */
+function parseCommandLine(argv: string[]) {
   try {
-    parsed = parseArgs({ args: io.argv, allowPositionals: true, options: OPTIONS });
+    return parseArgs({ args: argv, allowPositionals: true, options: OPTIONS });
   } catch (error) {
     throw new UsageError((error as Error).message);
   }
-  const { values, positionals } = parsed;
+}
+
+async function run(io: Io): Promise<number> {
+  const { values, positionals } = parseCommandLine(io.argv);
   const command = ["recall", "stats", "eval", "mcp"].includes(positionals[0] ?? "") ? positionals[0] : "compress";
   const args = command === "compress" ? positionals : positionals.slice(1);
   if (values.help) {
@@ -136,11 +139,16 @@ async function run(io: Io): Promise<number> {
     profile: (values.profile as Profile | undefined) ?? env.profile,
   };
   switch (command) {
-    case "recall": return recall(io, args, options, values["store-dir"]);
-    case "stats": return stats(io, args, values["store-dir"]);
-    case "eval": return evaluate(io, args, options, values);
-    case "mcp": return mcp(io, args, options, values["store-dir"]);
-    default: return compress(io, args, options, values);
+    case "recall":
+      return recall(io, args, options, values["store-dir"]);
+    case "stats":
+      return stats(io, args, values["store-dir"]);
+    case "eval":
+      return evaluate(io, args, options, values);
+    case "mcp":
+      return mcp(io, args, options, values["store-dir"]);
+    default:
+      return compress(io, args, options, values);
   }
 }
 
@@ -151,18 +159,26 @@ function expectArgs(args: string[], min: number, max: number, what: string): voi
 async function openPithy(io: Io, options: PithyOptions, storeDir: string | undefined): Promise<Pithy> {
   const store = await FsStore.open({ dir: storeDir, onUnusable: "memory" });
   const fallback = (await store.stats()).fallback;
-  if (fallback !== undefined) io.stderr(`pithy: store directory unusable (${fallback}); originals kept in memory only\n`);
+  if (fallback !== undefined)
+    io.stderr(`pithy: store directory unusable (${fallback}); originals kept in memory only\n`);
   return createPithy({ ...options, store });
 }
 
-async function compress(io: Io, args: string[], options: PithyOptions, values: Record<string, unknown>): Promise<number> {
+async function compress(
+  io: Io,
+  args: string[],
+  options: PithyOptions,
+  values: Record<string, unknown>,
+): Promise<number> {
   expectArgs(args, 0, 1, "at most one FILE");
   const source = args[0] ?? "-";
   let content: string;
   try {
     content = source === "-" ? io.readStdin() : readFileSync(source, "utf8");
   } catch (error) {
-    io.stderr(`pithy: cannot read ${source === "-" ? "stdin" : source} (${(error as { code?: string }).code ?? "error"})\n`);
+    io.stderr(
+      `pithy: cannot read ${source === "-" ? "stdin" : source} (${(error as { code?: string }).code ?? "error"})\n`,
+    );
     return EXIT.unreadable;
   }
   const pithy = await openPithy(io, options, values["store-dir"] as string | undefined);
@@ -196,21 +212,29 @@ async function stats(io: Io, args: string[], storeDir: string | undefined): Prom
   return EXIT.ok;
 }
 
-async function evaluate(io: Io, args: string[], options: PithyOptions, values: Record<string, unknown>): Promise<number> {
+async function evaluate(
+  io: Io,
+  args: string[],
+  options: PithyOptions,
+  values: Record<string, unknown>,
+): Promise<number> {
   expectArgs(args, 1, 1, "one corpus DIR");
   const runs = values.runs === undefined ? 3 : Number(values.runs);
-  if (!Number.isInteger(runs) || runs < 1) throw new UsageError(`--runs must be a positive integer, got ${String(values.runs)}`);
+  if (!Number.isInteger(runs) || runs < 1)
+    throw new UsageError(`--runs must be a positive integer, got ${String(values.runs)}`);
   const prefix = (values.out as string | undefined) ?? "pithy-eval";
   const tokenizer = await loadTokenCounter(values.exact === true);
   // Eval measures the pipeline, not the disk: originals go to a memory store.
   const pithy = await createPithy(options);
-  let report;
+  let report: EvalReport;
   try {
     report = await evaluateCorpus(args[0], pithy, {
       count: tokenizer.count,
       tokenizer: tokenizer.name,
       runs,
-      onProgress: io.isTty ? (done, total, id) => io.stderr(`\r${progressBar(done, total)} ${id.slice(0, 40).padEnd(40)}`) : undefined,
+      onProgress: io.isTty
+        ? (done, total, id) => io.stderr(`\r${progressBar(done, total)} ${id.slice(0, 40).padEnd(40)}`)
+        : undefined,
     });
   } catch (error) {
     const code = (error as { code?: string }).code;
@@ -268,5 +292,7 @@ if (isMain) {
     stderr: (s) => proc.stderr.write(s),
     readStdin: () => readFileSync(0, "utf8"),
     isTty: proc.stderr.isTTY === true,
-  }).then((code) => { proc.exitCode = code; });
+  }).then((code) => {
+    proc.exitCode = code;
+  });
 }

@@ -8,16 +8,28 @@ const KEEP_HEAD = 16;
 const MIN_LINE = 2048;
 
 function isBlobChar(c: number): boolean {
-  return (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 43 || c === 47 || c === 61 || c === 45 || c === 95;
+  return (
+    (c >= 48 && c <= 57) ||
+    (c >= 65 && c <= 90) ||
+    (c >= 97 && c <= 122) ||
+    c === 43 ||
+    c === 47 ||
+    c === 61 ||
+    c === 45 ||
+    c === 95
+  );
 }
 
 function describeBlob(text: string, start: number, end: number): string {
   let hex = true;
   for (let i = start; i < Math.min(end, start + 256); i++) {
     const c = text.charCodeAt(i);
-    if (!((c >= 48 && c <= 57) || (c >= 97 && c <= 102) || (c >= 65 && c <= 70))) { hex = false; break; }
+    if (!((c >= 48 && c <= 57) || (c >= 97 && c <= 102) || (c >= 65 && c <= 70))) {
+      hex = false;
+      break;
+    }
   }
-  return `${(end - start)}-char ${hex ? "hex" : "base64"} blob omitted`;
+  return `${end - start}-char ${hex ? "hex" : "base64"} blob omitted`;
 }
 
 /**

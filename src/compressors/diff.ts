@@ -50,7 +50,11 @@ export const diffCompressor: Compressor = {
     // Output past the fallback's cap would lose the middle of its file listing to the fallback's
     // head-and-tail cut; halving the caps keeps every file named with its +/- counts instead.
     const budget = scaled(FALLBACK_CAP, input.scale);
-    for (let scale = input.scale / 2, tries = 0; rendered.output.length > budget && tries < TIGHTER_TRIES; scale /= 2, tries++) {
+    for (
+      let scale = input.scale / 2, tries = 0;
+      rendered.output.length > budget && tries < TIGHTER_TRIES;
+      scale /= 2, tries++
+    ) {
       const tighter = renderDiff(view, parsed, capsFor(scale), marker);
       if (tighter.output.length >= rendered.output.length) break;
       rendered = tighter;

@@ -44,7 +44,7 @@ export const fallbackCompressor: Compressor = {
     // A first line longer than the whole head budget: show its beginning, say the rest was cut.
     if (head === 0 && lines.count > 0 && lines.end(0) - lines.start(0) > LONG_LINE) {
       const cut = lines.start(0) + Math.min(headBudget, LONG_LINE);
-      parts.push(text.slice(0, cut) + " " + input.marker(`${(lines.end(0) - cut)} more chars of line 1 omitted`) + "\n");
+      parts.push(text.slice(0, cut) + " " + input.marker(`${lines.end(0) - cut} more chars of line 1 omitted`) + "\n");
       from = 1;
       omittedLines--;
     }
@@ -54,6 +54,10 @@ export const fallbackCompressor: Compressor = {
     }
     parts.push(lines.slice(tail, lines.count));
     const output = parts.join("");
-    return { output, lossy: true, detail: { headLines: head, tailLines: lines.count - tail, linesOmitted: Math.max(0, omittedLines) } };
+    return {
+      output,
+      lossy: true,
+      detail: { headLines: head, tailLines: lines.count - tail, linesOmitted: Math.max(0, omittedLines) },
+    };
   },
 };

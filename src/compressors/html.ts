@@ -54,7 +54,8 @@ export function compressHtml(input: CompressorInput): CompressorOutput | null {
   const blocks = renderBlocks(ctx, roots);
   const title = pageTitle(tree);
   const pieces: string[] = [];
-  if (title !== "" && !(blocks.length > 0 && startsWithHeading(blocks[0], title))) pieces.push(`# ${title}`, blocks.length > 0 ? "\n\n" : "");
+  if (title !== "" && !(blocks.length > 0 && startsWithHeading(blocks[0], title)))
+    pieces.push(`# ${title}`, blocks.length > 0 ? "\n\n" : "");
   for (const block of blocks) pieces.push(block);
   const marker = input.marker(summary(ctx.omitted));
   pieces.push(pieces.length > 0 ? "\n\n" : "", marker);

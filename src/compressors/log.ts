@@ -95,11 +95,24 @@ export function compressLog(input: CompressorInput): CompressorOutput | null {
       else why[i] = Omission.RepeatedStack;
       continue;
     }
-    if (isBlankText(text)) { why[i] = Omission.Blank; continue; }
-    if (isMarkerLine(text)) { keep[i] = 1; continue; }
+    if (isBlankText(text)) {
+      why[i] = Omission.Blank;
+      continue;
+    }
+    if (isMarkerLine(text)) {
+      keep[i] = 1;
+      continue;
+    }
     const test = testLineKind(text);
-    if (test === TestLine.Summary) { keep[i] = 1; continue; }
-    if (test === TestLine.Outcome) { keep[i] = 1; anchors.push(i); continue; }
+    if (test === TestLine.Summary) {
+      keep[i] = 1;
+      continue;
+    }
+    if (test === TestLine.Outcome) {
+      keep[i] = 1;
+      anchors.push(i);
+      continue;
+    }
     // A line shown as it stands in the text has its hints; others need the regexes.
     const raw = text.length === lineLength(lines, i);
     const lm = raw ? severityOfHinted(text, (hints[i] & LINE_MAY_HAVE_LEVEL) !== 0) : severityOf(text);
@@ -109,7 +122,10 @@ export function compressLog(input: CompressorInput): CompressorOutput | null {
       const key = lightKey(text);
       const seen = (errorCounts.get(key) ?? 0) + 1;
       errorCounts.set(key, seen);
-      if (seen > sameError) { why[i] = Omission.RepeatedError; continue; }
+      if (seen > sameError) {
+        why[i] = Omission.RepeatedError;
+        continue;
+      }
       keep[i] = 1;
       // An access-log record explains itself; the requests around it are not its context.
       if (lm.end !== 0 || accessLogStatus(text) === 0) anchors.push(i);
@@ -119,7 +135,10 @@ export function compressLog(input: CompressorInput): CompressorOutput | null {
     if (lm.severity === Severity.Warning || (mayBeAnomaly && isAnomaly(text))) {
       warnings++;
       const head = categoryHead(text, lm.end);
-      if (!warningHeads.has(head)) { warningHeads.add(head); keep[i] = 1; } else why[i] = Omission.RepeatedWarning;
+      if (!warningHeads.has(head)) {
+        warningHeads.add(head);
+        keep[i] = 1;
+      } else why[i] = Omission.RepeatedWarning;
       continue;
     }
     const c = miner.assign(text, i);
@@ -142,7 +161,13 @@ export function compressLog(input: CompressorInput): CompressorOutput | null {
 }
 
 /** Keeps the routine lines around each anchor (errors, failed tests); repeats stay counted. */
-function keepContext(anchors: readonly number[], keep: Uint8Array, why: Uint8Array, before: number, after: number): void {
+function keepContext(
+  anchors: readonly number[],
+  keep: Uint8Array,
+  why: Uint8Array,
+  before: number,
+  after: number,
+): void {
   const n = keep.length;
   for (const a of anchors) {
     const from = Math.max(0, a - before);
@@ -159,7 +184,10 @@ function keepCheapRuns(input: CompressorInput, keep: Uint8Array): void {
   const n = keep.length;
   let i = 0;
   while (i < n) {
-    if (keep[i] === 1) { i++; continue; }
+    if (keep[i] === 1) {
+      i++;
+      continue;
+    }
     let j = i;
     while (j < n && keep[j] === 0) j++;
     const from = lines.start(i);

@@ -81,7 +81,13 @@ function compressMarkdown(input: CompressorInput): CompressorOutput | null {
   };
   const fates = docCost > total ? planDocument(doc, budget, input.hint.query) : null;
   const { output: rendered, detail } = render(doc, fates, eol, input, false);
-  const dropped = detail.sectionsCollapsed + detail.sectionsTrimmed + detail.linksRewritten + detail.imagesRewritten + detail.boilerplateLines > 0;
+  const dropped =
+    detail.sectionsCollapsed +
+      detail.sectionsTrimmed +
+      detail.linksRewritten +
+      detail.imagesRewritten +
+      detail.boilerplateLines >
+    0;
   // Nothing dropped: only whitespace changed, which is what the lossless rendering does too.
   if (!dropped) return rendered === text ? null : { output: rendered, lossy: false, detail };
   let output = rendered;
@@ -94,7 +100,11 @@ function compressMarkdown(input: CompressorInput): CompressorOutput | null {
 }
 
 function render(
-  doc: MarkdownDocument, fates: Fate[] | null, eol: string, input: CompressorInput, lossless: boolean,
+  doc: MarkdownDocument,
+  fates: Fate[] | null,
+  eol: string,
+  input: CompressorInput,
+  lossless: boolean,
 ): { output: string; detail: Record<string, number> } {
   const counts = noiseCounts();
   const planned = fates ?? doc.sections.map((): Fate => ({ kind: "keep" }));

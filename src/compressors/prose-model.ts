@@ -32,7 +32,10 @@ export interface ProseModelReply {
  * A caller's prose model: compresses `text`, keeping what matters for
  * `query`. It should stop work when `signal` aborts.
  */
-export type ProseModel = (text: string, context: { signal: AbortSignal; query?: string }) => Promise<string | ProseModelReply>;
+export type ProseModel = (
+  text: string,
+  context: { signal: AbortSignal; query?: string },
+) => Promise<string | ProseModelReply>;
 
 /** Options of {@link runProseModel}. */
 export interface ProseModelOptions {
@@ -80,8 +83,14 @@ export const PROSE_MODEL_MAX_CHARS = 64 * 1024;
  * there, naming the option, rather than failing every call.
  */
 export function checkProseModelOptions(options: ProseModelOptions): void {
-  if (options === null || typeof options !== "object") throw new PithyConfigError("proseModel", "an object with a model function", options);
-  if (typeof options.model !== "function") throw new PithyConfigError("proseModel.model", "a function (text, { signal, query }) => Promise<string | { text }>", options.model);
+  if (options === null || typeof options !== "object")
+    throw new PithyConfigError("proseModel", "an object with a model function", options);
+  if (typeof options.model !== "function")
+    throw new PithyConfigError(
+      "proseModel.model",
+      "a function (text, { signal, query }) => Promise<string | { text }>",
+      options.model,
+    );
   const { timeoutMs, maxChars } = options;
   if (timeoutMs !== undefined && !(typeof timeoutMs === "number" && Number.isFinite(timeoutMs) && timeoutMs > 0)) {
     throw new PithyConfigError("proseModel.timeoutMs", "a positive number of milliseconds", timeoutMs);
@@ -105,7 +114,8 @@ export async function runProseModel(text: string, options: ProseModelOptions): P
   } catch (error) {
     return { output: null, modelMs: 0, failure: "error", message: messageOf(error) };
   }
-  if (text.length > (options.maxChars ?? PROSE_MODEL_MAX_CHARS)) return { output: null, modelMs: 0, failure: "too_large" };
+  if (text.length > (options.maxChars ?? PROSE_MODEL_MAX_CHARS))
+    return { output: null, modelMs: 0, failure: "too_large" };
   if (options.signal?.aborted === true) return { output: null, modelMs: 0, failure: "aborted" };
 
   const controller = new AbortController();
@@ -161,7 +171,8 @@ function judge(text: string, reply: unknown, modelMs: number): ProseModelRun {
   if (typeof output !== "string" || output.trim().length === 0) {
     return { ...run, failure: "invalid", message: `the model answered ${describe(output)}, not text` };
   }
-  if (output.length >= text.length) return { ...run, failure: "no_gain", message: `${output.length} characters back for ${text.length}` };
+  if (output.length >= text.length)
+    return { ...run, failure: "no_gain", message: `${output.length} characters back for ${text.length}` };
   return { ...run, output };
 }
 

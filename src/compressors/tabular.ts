@@ -65,7 +65,9 @@ function sample(table: Table, rows: Int32Array, input: CompressorInput): Samplin
   const terms = queryTerms(input.hint.query);
   if (rows.length <= scaled(CAPS.messageRows, s) && hasProseColumn(table, rows)) {
     const kept = keepDistinctMessages(table, rows, signalRows(table, rows, terms));
-    return kept === null ? null : { kept, summary: describeRepeats(rows.length, rows.length - kept.length), strategy: "repeats" };
+    return kept === null
+      ? null
+      : { kept, summary: describeRepeats(rows.length, rows.length - kept.length), strategy: "repeats" };
   }
   const kept = keepRows(table, rows, {
     budget: scaled(CAPS.rowBudget, s, 4),
@@ -125,7 +127,12 @@ export const tabularCompressor: Compressor = {
           return {
             output,
             lossy: true,
-            detail: { rows: rows.length, rowsKept: picked.kept.length, rowsDropped: rows.length - picked.kept.length, step: picked.strategy },
+            detail: {
+              rows: rows.length,
+              rowsKept: picked.kept.length,
+              rowsDropped: rows.length - picked.kept.length,
+              step: picked.strategy,
+            },
           };
         }
       }

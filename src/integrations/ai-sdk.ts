@@ -12,7 +12,12 @@
 import { PithyConfigError } from "../errors.js";
 import { compressMessages, isPithy, resolvePithy, type CompressMessagesResult } from "../messages/compress-messages.js";
 import { handleRecall } from "../messages/handle-recall.js";
-import { RECALL_TOOL_DESCRIPTION, recallTool, recallToolSchema, type RecallToolSchema } from "../messages/recall-tool.js";
+import {
+  RECALL_TOOL_DESCRIPTION,
+  recallTool,
+  recallToolSchema,
+  type RecallToolSchema,
+} from "../messages/recall-tool.js";
 import { conversationHasMarkers, hasRecallTool } from "../messages/with-recall-tool.js";
 import type { Pithy, PithyOptions } from "../pipeline.js";
 
@@ -44,7 +49,11 @@ export interface AiSdkCallParams {
  */
 export interface PithyLanguageModelMiddleware {
   readonly specificationVersion: "v3";
-  transformParams<P extends AiSdkCallParams>(options: { type: "generate" | "stream"; params: P; model?: unknown }): Promise<P>;
+  transformParams<P extends AiSdkCallParams>(options: {
+    type: "generate" | "stream";
+    params: P;
+    model?: unknown;
+  }): Promise<P>;
 }
 
 /**
@@ -56,7 +65,8 @@ export interface PithyLanguageModelMiddleware {
  * await generateText({ model, messages, tools: { ...tools, pithy_recall: pithyRecallTool(pithy) } });
  */
 export function pithyMiddleware(options: PithyMiddlewareOptions): PithyLanguageModelMiddleware {
-  if (options === null || typeof options !== "object") throw new PithyConfigError("options", "an object with a pithy instance or options", options);
+  if (options === null || typeof options !== "object")
+    throw new PithyConfigError("options", "an object with a pithy instance or options", options);
   if (!isPithy(options.pithy) && (options.pithy === null || typeof options.pithy !== "object")) {
     throw new PithyConfigError("pithy", "a Pithy instance (from createPithy) or a PithyOptions object", options.pithy);
   }
@@ -71,7 +81,9 @@ export function pithyMiddleware(options: PithyMiddlewareOptions): PithyLanguageM
       if (!Array.isArray(params.prompt)) return params;
       const result = await compressMessages(params.prompt, { pithy: await pithy, shape: "ai-sdk" });
       onCompress?.(result);
-      let next = result.results.some((r) => r.action === "compressed") ? { ...params, prompt: result.messages } : params;
+      let next = result.results.some((r) => r.action === "compressed")
+        ? { ...params, prompt: result.messages }
+        : params;
       const tools = Array.isArray(next.tools) ? next.tools : [];
       if (offerRecall && !hasRecallTool(tools) && conversationHasMarkers(next.prompt)) {
         next = { ...next, tools: [...tools, recallTool("ai-sdk")] };
@@ -99,7 +111,10 @@ export interface RecallToolInputSchema {
     readonly version: 1;
     readonly vendor: "pithy";
     readonly validate: (value: unknown) => { value: RecallToolInput };
-    readonly jsonSchema: { readonly input: (options: unknown) => Record<string, unknown>; readonly output: (options: unknown) => Record<string, unknown> };
+    readonly jsonSchema: {
+      readonly input: (options: unknown) => Record<string, unknown>;
+      readonly output: (options: unknown) => Record<string, unknown>;
+    };
   };
 }
 

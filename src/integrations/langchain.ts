@@ -120,7 +120,10 @@ export async function compressToolMessage(pithy: Pithy, message: ToolMessage, hi
   }
   const done = compressions.filter((r) => r.action === "compressed");
   if (done.length === 0) return message;
-  const record: PithyArtifact = { original: content, compressions: done.map(({ output: _output, ...fields }) => fields) };
+  const record: PithyArtifact = {
+    original: content,
+    compressions: done.map(({ output: _output, ...fields }) => fields),
+  };
   return new ToolMessage({
     content: compressed,
     tool_call_id: message.tool_call_id,

@@ -72,7 +72,7 @@ export function createMcpServer(pithy: Pithy): Server {
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: MCP_TOOLS.map((tool) => structuredClone(tool)) }));
   server.setRequestHandler(CallToolRequestSchema, async (request) => {
     const { name, arguments: args } = request.params;
-    let answer;
+    let answer: Awaited<ReturnType<typeof answerToolCall>>;
     try {
       answer = await answerToolCall(pithy, name, args ?? {});
     } catch (error) {
@@ -81,7 +81,10 @@ export function createMcpServer(pithy: Pithy): Server {
       return { content: [{ type: "text" as const, text: `pithy: ${name} failed: ${why}` }], isError: true };
     }
     if (answer === null) {
-      throw new McpError(ErrorCode.InvalidParams, `Unknown tool ${JSON.stringify(name.slice(0, 80))}; pithy has ${MCP_TOOLS.map((t) => t.name).join(", ")}.`);
+      throw new McpError(
+        ErrorCode.InvalidParams,
+        `Unknown tool ${JSON.stringify(name.slice(0, 80))}; pithy has ${MCP_TOOLS.map((t) => t.name).join(", ")}.`,
+      );
     }
     return answer;
   });
@@ -105,7 +108,8 @@ export async function runMcpServer(options: McpServerOptions = {}): Promise<McpS
   if (pithyOptions.store === undefined) {
     const store = await FsStore.open({ dir: storeDir });
     const { fallback } = await store.stats();
-    if (fallback !== undefined) say(`pithy mcp: originals are kept in memory only (recall will not survive a restart): ${fallback}`);
+    if (fallback !== undefined)
+      say(`pithy mcp: originals are kept in memory only (recall will not survive a restart): ${fallback}`);
     pithyOptions.store = store;
   }
   const pithy = await createPithy(pithyOptions);

@@ -110,8 +110,16 @@ function sequenceEnd(text: string, i: number, n: number): number {
 }
 
 function isIntroducer(c: number): boolean {
-  return c === ESC || c === C1_CSI || c === C1_OSC || c === C1_DCS || c === C1_ST ||
-    c === C1_SOS || c === C1_PM || c === C1_APC;
+  return (
+    c === ESC ||
+    c === C1_CSI ||
+    c === C1_OSC ||
+    c === C1_DCS ||
+    c === C1_ST ||
+    c === C1_SOS ||
+    c === C1_PM ||
+    c === C1_APC
+  );
 }
 
 /**

@@ -28,7 +28,6 @@
 import { wasmHost, type WasmHost } from "./wasm.js";
 
 const CR = 13;
-const LF = 10;
 const ESC = 27;
 const BRACKET = 0x5b;
 
@@ -66,8 +65,8 @@ function isRedraw(text: string, a: number, ae: number, b: number, be: number): b
   const la = ae - a;
   const lb = be - b;
   if (la <= 2 && lb <= 2 && isGlyph(text, a, la) && isGlyph(text, b, lb)) return true;
-  const shorter = la < lb ? la : lb;
-  const longer = la < lb ? lb : la;
+  const shorter = Math.min(la, lb);
+  const longer = Math.max(la, lb);
   let p = 0;
   while (p < shorter && text.charCodeAt(a + p) === text.charCodeAt(b + p)) p++;
   let s = 0;
@@ -98,7 +97,10 @@ function keptFrom(text: string, start: number, end: number): number {
       if (c === CR) sep = 1;
       else if (c === ESC) sep = columnOneLength(text, k, end);
     }
-    if (sep === 0) { k++; continue; }
+    if (sep === 0) {
+      k++;
+      continue;
+    }
     if (k > frameStart) {
       if (prevStart >= 0) {
         pairs++;

@@ -51,7 +51,6 @@ const NINE = 57;
 const SPACE = 32;
 const TAB = 9;
 const CR = 13;
-const LF = 10;
 const MAX_DIGITS = 9;
 
 /**
@@ -222,23 +221,41 @@ export class GrepRows {
   }
 
   /** 0-based index of row `i`'s line in the text. */
-  lineIndex(i: number): number { return this.data[i * GREP_ROW_STRIDE + F_LINE_INDEX]; }
+  lineIndex(i: number): number {
+    return this.data[i * GREP_ROW_STRIDE + F_LINE_INDEX];
+  }
   /** Start offset of row `i`'s path (in the heading line for --heading rows). */
-  pathStart(i: number): number { return this.data[i * GREP_ROW_STRIDE + F_PATH_START]; }
+  pathStart(i: number): number {
+    return this.data[i * GREP_ROW_STRIDE + F_PATH_START];
+  }
   /** End offset of row `i`'s path. */
-  pathEnd(i: number): number { return this.data[i * GREP_ROW_STRIDE + F_PATH_END]; }
+  pathEnd(i: number): number {
+    return this.data[i * GREP_ROW_STRIDE + F_PATH_END];
+  }
   /** The 1-based line number row `i` reports. */
-  lineNo(i: number): number { return this.data[i * GREP_ROW_STRIDE + F_LINE_NO]; }
+  lineNo(i: number): number {
+    return this.data[i * GREP_ROW_STRIDE + F_LINE_NO];
+  }
   /** Row `i`'s column, 0 when none was printed. */
-  column(i: number): number { return this.data[i * GREP_ROW_STRIDE + F_COLUMN]; }
+  column(i: number): number {
+    return this.data[i * GREP_ROW_STRIDE + F_COLUMN];
+  }
   /** Start offset of row `i`'s text. */
-  textStart(i: number): number { return this.data[i * GREP_ROW_STRIDE + F_TEXT_START]; }
+  textStart(i: number): number {
+    return this.data[i * GREP_ROW_STRIDE + F_TEXT_START];
+  }
   /** End offset of row `i`'s text (a trailing "\r" excluded). */
-  textEnd(i: number): number { return this.data[i * GREP_ROW_STRIDE + F_TEXT_END]; }
+  textEnd(i: number): number {
+    return this.data[i * GREP_ROW_STRIDE + F_TEXT_END];
+  }
   /** Whether row `i` is a context row (`path-N-text`). */
-  isContext(i: number): boolean { return this.data[i * GREP_ROW_STRIDE + F_CONTEXT] === 1; }
+  isContext(i: number): boolean {
+    return this.data[i * GREP_ROW_STRIDE + F_CONTEXT] === 1;
+  }
   /** Row `i`'s path. */
-  path(i: number): string { return this.text.slice(this.pathStart(i), this.pathEnd(i)); }
+  path(i: number): string {
+    return this.text.slice(this.pathStart(i), this.pathEnd(i));
+  }
 
   /** Row `i` as a {@link GrepRow}. */
   row(i: number): GrepRow {

@@ -18,11 +18,16 @@ import { chunkEnd } from "./sha256.js";
 import { type WasmHost, wasmHost } from "./wasm.js";
 
 // The five XXH64 primes, as [high, low] u32 halves.
-const P1_HI = 0x9e3779b1, P1_LO = 0x85ebca87;
-const P2_HI = 0xc2b2ae3d, P2_LO = 0x27d4eb4f;
-const P3_HI = 0x165667b1, P3_LO = 0x9e3779f9;
-const P4_HI = 0x85ebca77, P4_LO = 0xc2b2ae63;
-const P5_HI = 0x27d4eb2f, P5_LO = 0x165667c5;
+const P1_HI = 0x9e3779b1,
+  P1_LO = 0x85ebca87;
+const P2_HI = 0xc2b2ae3d,
+  P2_LO = 0x27d4eb4f;
+const P3_HI = 0x165667b1,
+  P3_LO = 0x9e3779f9;
+const P4_HI = 0x85ebca77,
+  P4_LO = 0xc2b2ae63;
+const P5_HI = 0x27d4eb2f,
+  P5_LO = 0x165667c5;
 const TWO_32 = 4294967296;
 
 /** UTF-16 code units encoded per chunk in the twin (≤ 3 bytes each). */
@@ -39,12 +44,15 @@ const lanes = new Int32Array(8);
 
 /** r = (aHi:aLo × bHi:bLo) mod 2^64, exact through 16-bit partial products. */
 function mul64(aHi: number, aLo: number, bHi: number, bLo: number): void {
-  const a0 = aLo & 0xffff, a1 = aLo >>> 16, b0 = bLo & 0xffff, b1 = bLo >>> 16;
+  const a0 = aLo & 0xffff,
+    a1 = aLo >>> 16,
+    b0 = bLo & 0xffff,
+    b1 = bLo >>> 16;
   const mid = a0 * b1 + a1 * b0;
   const low = a0 * b0 + (mid & 0xffff) * 65536;
   r[1] = low >>> 0;
-  r[0] = (a1 * b1 + Math.floor(mid / 65536) + Math.floor(low / TWO_32)
-    + Math.imul(aHi, bLo) + Math.imul(aLo, bHi)) >>> 0;
+  r[0] =
+    (a1 * b1 + Math.floor(mid / 65536) + Math.floor(low / TWO_32) + Math.imul(aHi, bLo) + Math.imul(aLo, bHi)) >>> 0;
 }
 
 /** r = aHi:aLo + bHi:bLo mod 2^64. */
@@ -81,10 +89,14 @@ function readLow(bytes: Uint8Array, p: number): number {
 
 function startLanes(): void {
   // seed + P1 + P2, seed + P2, seed, seed - P1 (mod 2^64) for seed 0.
-  lanes[0] = 0x60ea27ee; lanes[1] = 0xadc0b5d6;
-  lanes[2] = P2_HI; lanes[3] = P2_LO;
-  lanes[4] = 0; lanes[5] = 0;
-  lanes[6] = 0x61c8864e; lanes[7] = 0x7a143579;
+  lanes[0] = 0x60ea27ee;
+  lanes[1] = 0xadc0b5d6;
+  lanes[2] = P2_HI;
+  lanes[3] = P2_LO;
+  lanes[4] = 0;
+  lanes[5] = 0;
+  lanes[6] = 0x61c8864e;
+  lanes[7] = 0x7a143579;
 }
 
 /** Folds the whole 32-byte stripes of `bytes[0, end)` into {@link lanes}. */
@@ -93,7 +105,8 @@ function foldStripes(bytes: Uint8Array, end: number): void {
     for (let lane = 0; lane < 8; lane += 2) {
       const q = p + lane * 4;
       round(lanes[lane]!, lanes[lane + 1]!, readLow(bytes, q + 4), readLow(bytes, q));
-      lanes[lane] = r[0]!; lanes[lane + 1] = r[1]!;
+      lanes[lane] = r[0]!;
+      lanes[lane + 1] = r[1]!;
     }
   }
 }
@@ -103,38 +116,52 @@ function digest(bytes: Uint8Array, pending: number, total: number): void {
   let hHi: number, hLo: number;
   if (total >= 32) {
     rotl64(lanes[0]!, lanes[1]!, 1);
-    let sHi = r[0]!, sLo = r[1]!;
-    rotl64(lanes[2]!, lanes[3]!, 7); add64(sHi, sLo, r[0]!, r[1]!); sHi = r[0]!; sLo = r[1]!;
-    rotl64(lanes[4]!, lanes[5]!, 12); add64(sHi, sLo, r[0]!, r[1]!); sHi = r[0]!; sLo = r[1]!;
-    rotl64(lanes[6]!, lanes[7]!, 18); add64(sHi, sLo, r[0]!, r[1]!);
+    let sHi = r[0]!,
+      sLo = r[1]!;
+    rotl64(lanes[2]!, lanes[3]!, 7);
+    add64(sHi, sLo, r[0]!, r[1]!);
+    sHi = r[0]!;
+    sLo = r[1]!;
+    rotl64(lanes[4]!, lanes[5]!, 12);
+    add64(sHi, sLo, r[0]!, r[1]!);
+    sHi = r[0]!;
+    sLo = r[1]!;
+    rotl64(lanes[6]!, lanes[7]!, 18);
+    add64(sHi, sLo, r[0]!, r[1]!);
     for (let lane = 0; lane < 8; lane += 2) mergeRound(r[0]!, r[1]!, lanes[lane]!, lanes[lane + 1]!);
-    hHi = r[0]!; hLo = r[1]!;
+    hHi = r[0]!;
+    hLo = r[1]!;
   } else {
-    hHi = P5_HI; hLo = P5_LO;
+    hHi = P5_HI;
+    hLo = P5_LO;
   }
   add64(hHi, hLo, Math.floor(total / TWO_32), total >>> 0);
-  hHi = r[0]!; hLo = r[1]!;
+  hHi = r[0]!;
+  hLo = r[1]!;
   let p = 0;
   for (; p + 8 <= pending; p += 8) {
     round(0, 0, readLow(bytes, p + 4), readLow(bytes, p));
     rotl64(hHi ^ r[0]!, hLo ^ r[1]!, 27);
     mul64(r[0]!, r[1]!, P1_HI, P1_LO);
     add64(r[0]!, r[1]!, P4_HI, P4_LO);
-    hHi = r[0]!; hLo = r[1]!;
+    hHi = r[0]!;
+    hLo = r[1]!;
   }
   if (p + 4 <= pending) {
     mul64(0, readLow(bytes, p), P1_HI, P1_LO);
     rotl64(hHi ^ r[0]!, hLo ^ r[1]!, 23);
     mul64(r[0]!, r[1]!, P2_HI, P2_LO);
     add64(r[0]!, r[1]!, P3_HI, P3_LO);
-    hHi = r[0]!; hLo = r[1]!;
+    hHi = r[0]!;
+    hLo = r[1]!;
     p += 4;
   }
   for (; p < pending; p++) {
     mul64(0, bytes[p]!, P5_HI, P5_LO);
     rotl64(hHi ^ r[0]!, hLo ^ r[1]!, 11);
     mul64(r[0]!, r[1]!, P1_HI, P1_LO);
-    hHi = r[0]!; hLo = r[1]!;
+    hHi = r[0]!;
+    hLo = r[1]!;
   }
   // Avalanche: h ^= h >> 33; h *= P2; h ^= h >> 29; h *= P3; h ^= h >> 32.
   hLo ^= hHi >>> 1;
@@ -150,8 +177,16 @@ for (let i = 0; i < 256; i++) HEX.push((i < 16 ? "0" : "") + i.toString(16));
 
 /** 16 lowercase hex chars of hi:lo; a byte table is ~2× faster than toString(16) + padStart. */
 function toHex(hi: number, lo: number): string {
-  return HEX[hi >>> 24]! + HEX[(hi >>> 16) & 255]! + HEX[(hi >>> 8) & 255]! + HEX[hi & 255]!
-    + HEX[lo >>> 24]! + HEX[(lo >>> 16) & 255]! + HEX[(lo >>> 8) & 255]! + HEX[lo & 255]!;
+  return (
+    HEX[hi >>> 24]! +
+    HEX[(hi >>> 16) & 255]! +
+    HEX[(hi >>> 8) & 255]! +
+    HEX[hi & 255]! +
+    HEX[lo >>> 24]! +
+    HEX[(lo >>> 16) & 255]! +
+    HEX[(lo >>> 8) & 255]! +
+    HEX[lo & 255]!
+  );
 }
 
 /** Top 53 bits of hi:lo as an exact integer-valued number. */
@@ -309,7 +344,8 @@ export const HASH64_WASM_MIN_UNITS = 8;
  */
 export function hash64(text: string): string {
   const host = text.length >= HASH64_WASM_MIN_UNITS ? wasmHost() : null;
-  if (host !== null) hashWasm(host, text); else hashTwin(text);
+  if (host !== null) hashWasm(host, text);
+  else hashTwin(text);
   return toHex(r[0]!, r[1]!);
 }
 
@@ -321,6 +357,7 @@ export function hash64(text: string): string {
  */
 export function hash64Key(text: string): number {
   const host = text.length >= HASH64_WASM_MIN_UNITS ? wasmHost() : null;
-  if (host !== null) hashWasm(host, text); else hashTwin(text);
+  if (host !== null) hashWasm(host, text);
+  else hashTwin(text);
   return toKey(r[0]!, r[1]!);
 }

@@ -4,7 +4,6 @@
  */
 import { wasmHost, type WasmHost } from "./wasm.js";
 
-const LF = 10;
 const CR = 13;
 const TAB = 9;
 const SPACE = 32;
@@ -65,7 +64,10 @@ export class LineIndex {
       }
       starts[count++] = pos;
       const nl = text.indexOf("\n", pos);
-      if (nl === -1) { pos = n + 1; break; }
+      if (nl === -1) {
+        pos = n + 1;
+        break;
+      }
       pos = nl + 1;
     }
     starts[count] = pos;

@@ -28,7 +28,8 @@ export const ANOMALY_SCAN = 240;
  * One alternation of literals after a word boundary (lowercase or
  * capitalised, without the slower /i flag): linear, no backtracking.
  */
-export const ANOMALY_WORDS = "\\b(?:[Ee]xceeded|[Dd]enied|[Rr]efused|[Tt]imed out|[Uu]nable to|[Cc]ould not|[Cc]ouldn't|[Cc]annot|[Ff]ailed|[Ff]ailure|[Nn]ot found|[Oo]ut of memory|[Uu]nreachable|[Cc]orrupt(?:ed)?|[Kk]illed|[Dd]eadlock|[Ss]egmentation fault|[Nn]o space left|[Uu]nhealthy|[Oo]verflow)";
+export const ANOMALY_WORDS =
+  "\\b(?:[Ee]xceeded|[Dd]enied|[Rr]efused|[Tt]imed out|[Uu]nable to|[Cc]ould not|[Cc]ouldn't|[Cc]annot|[Ff]ailed|[Ff]ailure|[Nn]ot found|[Oo]ut of memory|[Uu]nreachable|[Cc]orrupt(?:ed)?|[Kk]illed|[Dd]eadlock|[Ss]egmentation fault|[Nn]o space left|[Uu]nhealthy|[Oo]verflow)";
 
 /**
  * The anomaly words without a closing boundary, for one scan of a whole log:
@@ -45,7 +46,8 @@ const ANOMALY_HINT_RE = new RegExp(ANOMALY_WORDS, "g");
  * `Panic` class names. Linear: alternations of literals, one class that
  * cannot match `h`.
  */
-export const LEVEL_HINT_RE = /\b(?:err|fatal|panic|crit|severe|emerg|alert|failure|warn|info|debug|trace|notice|verbose|silly|fine)|(?:npm|yarn|pnpm|gyp)[^a-z]+http|error|exception|warning|panic/i;
+export const LEVEL_HINT_RE =
+  /\b(?:err|fatal|panic|crit|severe|emerg|alert|failure|warn|info|debug|trace|notice|verbose|silly|fine)|(?:npm|yarn|pnpm|gyp)[^a-z]+http|error|exception|warning|panic/i;
 
 /**
  * TS twin of {@link lineHints}: {@link LEVEL_HINT_RE} on each line's first
@@ -96,7 +98,10 @@ export function lineHintsWasm(host: WasmHost, lines: LineIndex): Uint8Array {
     const done = host.exports.logLineHints!(textPtr, text.length, state, Math.min(LINES_PER_CALL, n - line), out);
     // The kernel splits lines as LineIndex does, so it runs out of text only
     // after the last line; should it ever not, the rest stay fully hinted.
-    if (done === 0) { hints.fill(LINE_MAY_HAVE_LEVEL | LINE_MAY_NAME_ANOMALY, line); break; }
+    if (done === 0) {
+      hints.fill(LINE_MAY_HAVE_LEVEL | LINE_MAY_NAME_ANOMALY, line);
+      break;
+    }
     hints.set(host.u8.subarray(out, out + done), line);
     line += done;
   }

@@ -162,7 +162,10 @@ export function maskLinesTwin(lines: LineIndex): LineMaskTable {
   for (let i = 0; i < n; i++) {
     firsts[i] = store.size;
     const line = plainLine(lines, i);
-    if (line === null) { counts[i] = -1; continue; }
+    if (line === null) {
+      counts[i] = -1;
+      continue;
+    }
     const tokens = maskTokens(line.length > MAX_SCAN ? line.slice(0, MAX_SCAN) : line);
     counts[i] = tokens.length;
     store.push(tokens);
@@ -201,8 +204,15 @@ export function maskLinesWasm(host: WasmHost, lines: LineIndex): LineMaskTable {
   let line = 0;
   while (line < n) {
     const done = host.exports.maskLogLines!(
-      textPtr, text.length, state, Math.min(LINES_PER_CALL, n - line), TOKENS_PER_CALL,
-      countsPtr, hashesPtr, flagsPtr, scratch,
+      textPtr,
+      text.length,
+      state,
+      Math.min(LINES_PER_CALL, n - line),
+      TOKENS_PER_CALL,
+      countsPtr,
+      hashesPtr,
+      flagsPtr,
+      scratch,
     );
     // The kernel splits lines as LineIndex does, so it runs out of text only
     // after the last one; should it ever not, the rest are masked one by one.
@@ -273,7 +283,10 @@ export class MaskedLines {
    * @param lines the log, or null to mask each loaded text on its own
    * @param host masks every line in WASM at the first load; null: line by line in TS
    */
-  constructor(private readonly lines: LineIndex | null, private host: WasmHost | null) {}
+  constructor(
+    private readonly lines: LineIndex | null,
+    private host: WasmHost | null,
+  ) {}
 
   /**
    * Loads line `lineNo`, whose visible text (log/visible.ts) is `text`, and
@@ -287,8 +300,13 @@ export class MaskedLines {
       this.host = null;
     }
     const t = this.table;
-    if (t !== null && lineNo >= 0 && lineNo < t.counts.length && t.counts[lineNo] >= 0
-      && text.length === this.visibleLength(lineNo)) {
+    if (
+      t !== null &&
+      lineNo >= 0 &&
+      lineNo < t.counts.length &&
+      t.counts[lineNo] >= 0 &&
+      text.length === this.visibleLength(lineNo)
+    ) {
       this.hashes = t.hashes;
       this.flags = t.flags;
       this.at = t.firsts[lineNo];

@@ -12,14 +12,14 @@ import { type WasmHost, wasmHost } from "./wasm.js";
 
 // First 32 bits of the fractional parts of the cube roots of the first 64 primes.
 const K = new Int32Array([
-  0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5,
-  0xd807aa98, 0x12835b01, 0x243185be, 0x550c7dc3, 0x72be5d74, 0x80deb1fe, 0x9bdc06a7, 0xc19bf174,
-  0xe49b69c1, 0xefbe4786, 0x0fc19dc6, 0x240ca1cc, 0x2de92c6f, 0x4a7484aa, 0x5cb0a9dc, 0x76f988da,
-  0x983e5152, 0xa831c66d, 0xb00327c8, 0xbf597fc7, 0xc6e00bf3, 0xd5a79147, 0x06ca6351, 0x14292967,
-  0x27b70a85, 0x2e1b2138, 0x4d2c6dfc, 0x53380d13, 0x650a7354, 0x766a0abb, 0x81c2c92e, 0x92722c85,
-  0xa2bfe8a1, 0xa81a664b, 0xc24b8b70, 0xc76c51a3, 0xd192e819, 0xd6990624, 0xf40e3585, 0x106aa070,
-  0x19a4c116, 0x1e376c08, 0x2748774c, 0x34b0bcb5, 0x391c0cb3, 0x4ed8aa4a, 0x5b9cca4f, 0x682e6ff3,
-  0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208, 0x90befffa, 0xa4506ceb, 0xbef9a3f7, 0xc67178f2,
+  0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5, 0xd807aa98,
+  0x12835b01, 0x243185be, 0x550c7dc3, 0x72be5d74, 0x80deb1fe, 0x9bdc06a7, 0xc19bf174, 0xe49b69c1, 0xefbe4786,
+  0x0fc19dc6, 0x240ca1cc, 0x2de92c6f, 0x4a7484aa, 0x5cb0a9dc, 0x76f988da, 0x983e5152, 0xa831c66d, 0xb00327c8,
+  0xbf597fc7, 0xc6e00bf3, 0xd5a79147, 0x06ca6351, 0x14292967, 0x27b70a85, 0x2e1b2138, 0x4d2c6dfc, 0x53380d13,
+  0x650a7354, 0x766a0abb, 0x81c2c92e, 0x92722c85, 0xa2bfe8a1, 0xa81a664b, 0xc24b8b70, 0xc76c51a3, 0xd192e819,
+  0xd6990624, 0xf40e3585, 0x106aa070, 0x19a4c116, 0x1e376c08, 0x2748774c, 0x34b0bcb5, 0x391c0cb3, 0x4ed8aa4a,
+  0x5b9cca4f, 0x682e6ff3, 0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208, 0x90befffa, 0xa4506ceb, 0xbef9a3f7,
+  0xc67178f2,
 ]);
 
 // First 32 bits of the fractional parts of the square roots of the first 8 primes.
@@ -41,8 +41,14 @@ for (let i = 0; i < 256; i++) HEX.push((i < 16 ? "0" : "") + i.toString(16));
 /** Runs the compression function over the whole 64-byte blocks in `bytes[from, to)`. */
 function compressBlocks(state: Int32Array, bytes: Uint8Array, from: number, to: number): void {
   const w = schedule;
-  let h0 = state[0]!, h1 = state[1]!, h2 = state[2]!, h3 = state[3]!;
-  let h4 = state[4]!, h5 = state[5]!, h6 = state[6]!, h7 = state[7]!;
+  let h0 = state[0]!,
+    h1 = state[1]!,
+    h2 = state[2]!,
+    h3 = state[3]!;
+  let h4 = state[4]!,
+    h5 = state[5]!,
+    h6 = state[6]!,
+    h7 = state[7]!;
   for (let p = from; p + 64 <= to; p += 64) {
     for (let t = 0; t < 16; t++) {
       const q = p + t * 4;
@@ -55,7 +61,14 @@ function compressBlocks(state: Int32Array, bytes: Uint8Array, from: number, to: 
       const s1 = ((y >>> 17) | (y << 15)) ^ ((y >>> 19) | (y << 13)) ^ (y >>> 10);
       w[t] = (w[t - 16]! + s0 + w[t - 7]! + s1) | 0;
     }
-    let a = h0, b = h1, c = h2, d = h3, e = h4, f = h5, g = h6, h = h7;
+    let a = h0,
+      b = h1,
+      c = h2,
+      d = h3,
+      e = h4,
+      f = h5,
+      g = h6,
+      h = h7;
     for (let t = 0; t < 64; t++) {
       const S1 = ((e >>> 6) | (e << 26)) ^ ((e >>> 11) | (e << 21)) ^ ((e >>> 25) | (e << 7));
       const ch = (e & f) ^ (~e & g);
@@ -63,14 +76,32 @@ function compressBlocks(state: Int32Array, bytes: Uint8Array, from: number, to: 
       const S0 = ((a >>> 2) | (a << 30)) ^ ((a >>> 13) | (a << 19)) ^ ((a >>> 22) | (a << 10));
       const maj = (a & b) ^ (a & c) ^ (b & c);
       const t2 = (S0 + maj) | 0;
-      h = g; g = f; f = e; e = (d + t1) | 0;
-      d = c; c = b; b = a; a = (t1 + t2) | 0;
+      h = g;
+      g = f;
+      f = e;
+      e = (d + t1) | 0;
+      d = c;
+      c = b;
+      b = a;
+      a = (t1 + t2) | 0;
     }
-    h0 = (h0 + a) | 0; h1 = (h1 + b) | 0; h2 = (h2 + c) | 0; h3 = (h3 + d) | 0;
-    h4 = (h4 + e) | 0; h5 = (h5 + f) | 0; h6 = (h6 + g) | 0; h7 = (h7 + h) | 0;
+    h0 = (h0 + a) | 0;
+    h1 = (h1 + b) | 0;
+    h2 = (h2 + c) | 0;
+    h3 = (h3 + d) | 0;
+    h4 = (h4 + e) | 0;
+    h5 = (h5 + f) | 0;
+    h6 = (h6 + g) | 0;
+    h7 = (h7 + h) | 0;
   }
-  state[0] = h0; state[1] = h1; state[2] = h2; state[3] = h3;
-  state[4] = h4; state[5] = h5; state[6] = h6; state[7] = h7;
+  state[0] = h0;
+  state[1] = h1;
+  state[2] = h2;
+  state[3] = h3;
+  state[4] = h4;
+  state[5] = h5;
+  state[6] = h6;
+  state[7] = h7;
 }
 
 /**
@@ -85,10 +116,14 @@ function padTail(buffer: Uint8Array, pending: number, total: number): number {
   // The bit length as a 64-bit big-endian integer; `total * 8` can pass 2^32.
   const high = Math.floor(total / 0x20000000);
   const low = (total << 3) >>> 0;
-  buffer[end - 8] = high >>> 24; buffer[end - 7] = high >>> 16;
-  buffer[end - 6] = high >>> 8; buffer[end - 5] = high;
-  buffer[end - 4] = low >>> 24; buffer[end - 3] = low >>> 16;
-  buffer[end - 2] = low >>> 8; buffer[end - 1] = low;
+  buffer[end - 8] = high >>> 24;
+  buffer[end - 7] = high >>> 16;
+  buffer[end - 6] = high >>> 8;
+  buffer[end - 5] = high;
+  buffer[end - 4] = low >>> 24;
+  buffer[end - 3] = low >>> 16;
+  buffer[end - 2] = low >>> 8;
+  buffer[end - 1] = low;
   return end;
 }
 
@@ -109,7 +144,10 @@ function stateToBytes(state: Int32Array, at = 0): Uint8Array {
   const out = new Uint8Array(32);
   for (let i = 0; i < 8; i++) {
     const v = state[at + i]!;
-    out[i * 4] = v >>> 24; out[i * 4 + 1] = v >>> 16; out[i * 4 + 2] = v >>> 8; out[i * 4 + 3] = v;
+    out[i * 4] = v >>> 24;
+    out[i * 4 + 1] = v >>> 16;
+    out[i * 4 + 2] = v >>> 8;
+    out[i * 4 + 3] = v;
   }
   return out;
 }

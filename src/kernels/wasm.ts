@@ -14,9 +14,11 @@ type NodeBuffer = Uint8Array & {
   write(s: string, offset: number, length: number, encoding: string): number;
   toString(encoding: string, start: number, end: number): string;
 };
-const NodeBuffer = (globalThis as unknown as {
-  Buffer?: { from(ab: ArrayBuffer, offset?: number, length?: number): NodeBuffer };
-}).Buffer;
+const NodeBuffer = (
+  globalThis as unknown as {
+    Buffer?: { from(ab: ArrayBuffer, offset?: number, length?: number): NodeBuffer };
+  }
+).Buffer;
 const utf8Encoder = new TextEncoder();
 
 /**
@@ -60,9 +62,15 @@ export class WasmHost {
     this.nodeView = hasBuffer ? NodeBuffer!.from(this.buffer) : null;
   }
 
-  get u8(): Uint8Array { return this.u8View; }
-  get u16(): Uint16Array { return this.u16View; }
-  get i32(): Int32Array { return this.i32View; }
+  get u8(): Uint8Array {
+    return this.u8View;
+  }
+  get u16(): Uint16Array {
+    return this.u16View;
+  }
+  get i32(): Int32Array {
+    return this.i32View;
+  }
 
   /**
    * Copies `text` as UTF-16 code units to `ptr` (even) and returns `ptr`. Lone

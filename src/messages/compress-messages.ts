@@ -76,15 +76,25 @@ const created = new WeakMap<PithyOptions, Promise<Pithy>>();
  * const { messages: compact, tokensIn, tokensOut } = await compressMessages(messages, { pithy });
  * await openai.chat.completions.create({ model, messages: compact, tools: withRecallTool(tools, compact) });
  */
-export async function compressMessages<M>(messages: readonly M[], options: CompressMessagesOptions): Promise<CompressMessagesResult<M>> {
+export async function compressMessages<M>(
+  messages: readonly M[],
+  options: CompressMessagesOptions,
+): Promise<CompressMessagesResult<M>> {
   if (!Array.isArray(messages)) throw new PithyConfigError("messages", "an array of messages", messages);
-  if (options === null || typeof options !== "object") throw new PithyConfigError("options", "an object with a pithy instance or options", options);
+  if (options === null || typeof options !== "object")
+    throw new PithyConfigError("options", "an object with a pithy instance or options", options);
   if (options.shape !== undefined && !isMessageShape(options.shape)) {
     throw new PithyConfigError("shape", "openai-chat, openai-responses, anthropic or ai-sdk", options.shape);
   }
   const pithy = await resolvePithy(options.pithy);
   const shape = options.shape ?? detectShape(messages);
-  const unchanged: CompressMessagesResult<M> = { messages: messages.slice(), shape, results: [], tokensIn: 0, tokensOut: 0 };
+  const unchanged: CompressMessagesResult<M> = {
+    messages: messages.slice(),
+    shape,
+    results: [],
+    tokensIn: 0,
+    tokensOut: 0,
+  };
   if (shape === null) return unchanged;
 
   const results: ToolResultReport[] = [];

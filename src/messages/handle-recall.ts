@@ -7,7 +7,7 @@
  * a model, so nothing throws and every string is bounded before it is parsed.
  */
 import { parseMarkers } from "../ccr/marker.js";
-import type { Pithy } from "../pipeline.js";
+import type { Pithy, RecallResult } from "../pipeline.js";
 import { RECALL_TOOL_NAME } from "./recall-tool.js";
 import { isRecord as isObject } from "./shapes/shape.js";
 
@@ -50,7 +50,7 @@ export async function handleRecall(pithy: Pithy, toolCall: unknown): Promise<Rec
   if (request.toolName !== undefined && request.toolName !== RECALL_TOOL_NAME) return null;
   const { callId } = request;
   if (request.key === undefined) return withCallId({ found: false, content: MISSING_KEY }, callId);
-  let result;
+  let result: RecallResult;
   try {
     result = await pithy.recall(request.key);
   } catch (error) {

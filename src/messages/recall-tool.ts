@@ -14,7 +14,7 @@ export const RECALL_TOOL_NAME = "pithy_recall";
 export const RECALL_TOOL_DESCRIPTION =
   "Returns the complete original output of an earlier tool call that was shortened. " +
   "A shortened tool result contains a marker like [[pithy:KEY what was omitted]]. " +
-  "Call this only when you need the omitted part to continue, passing KEY (the hex digits after \"pithy:\"). " +
+  'Call this only when you need the omitted part to continue, passing KEY (the hex digits after "pithy:"). ' +
   "Do not call it for results without such a marker.";
 
 /** The JSON schema of the recall tool's input: `{ key: string }`. */
@@ -98,8 +98,9 @@ export function recallTool<F extends RecallToolFormat>(format: F): RecallToolByF
     mcp: () => ({ name, description, inputSchema: schema }),
     "ai-sdk": () => ({ type: "function", name, description, inputSchema: schema }),
   };
-  const make = Object.prototype.hasOwnProperty.call(forms, format) ? forms[format] : undefined;
-  if (make === undefined) throw new PithyConfigError("format", "openai-chat, openai-responses, anthropic, mcp or ai-sdk", format);
+  const make = Object.hasOwn(forms, format) ? forms[format] : undefined;
+  if (make === undefined)
+    throw new PithyConfigError("format", "openai-chat, openai-responses, anthropic, mcp or ai-sdk", format);
   return make();
 }
 
@@ -108,6 +109,7 @@ export function toolDefinitionName(tool: unknown): string | undefined {
   if (typeof tool !== "object" || tool === null) return undefined;
   const t = tool as { name?: unknown; function?: { name?: unknown } };
   if (typeof t.name === "string") return t.name;
-  if (typeof t.function === "object" && t.function !== null && typeof t.function.name === "string") return t.function.name;
+  if (typeof t.function === "object" && t.function !== null && typeof t.function.name === "string")
+    return t.function.name;
   return undefined;
 }

@@ -8,7 +8,13 @@
  */
 import { hasMarker } from "../ccr/marker.js";
 import { detectShape } from "./detect-shape.js";
-import { RECALL_TOOL_NAME, recallTool, toolDefinitionName, type RecallToolByFormat, type RecallToolFormat } from "./recall-tool.js";
+import {
+  RECALL_TOOL_NAME,
+  recallTool,
+  toolDefinitionName,
+  type RecallToolByFormat,
+  type RecallToolFormat,
+} from "./recall-tool.js";
 import { isRecord } from "./shapes/shape.js";
 
 /** Most values {@link conversationHasMarkers} visits before giving up (bounds the scan). */
@@ -27,7 +33,12 @@ export function conversationHasMarkers(messages: unknown): boolean {
     const value = stack.pop();
     if (typeof value === "string") {
       if (hasMarker(value)) return true;
-    } else if (typeof value === "object" && value !== null && !ArrayBuffer.isView(value) && !(value instanceof ArrayBuffer)) {
+    } else if (
+      typeof value === "object" &&
+      value !== null &&
+      !ArrayBuffer.isView(value) &&
+      !(value instanceof ArrayBuffer)
+    ) {
       if (seen.has(value)) continue;
       seen.add(value);
       if (Array.isArray(value)) for (let i = value.length - 1; i >= 0; i--) stack.push(value[i]);

@@ -77,4 +77,3 @@ function stripNumbers(sample: Sample): string {
   for (let i = 0; i < sample.count; i++) out.push(sample.line(i).replace(NUMBERED_LINE_RE, ""));
   return out.join("\n");
 }
-

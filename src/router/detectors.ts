@@ -60,7 +60,7 @@ export const jsonDetector: Detector = {
 };
 
 /** An object or array opening with a value (or closing at once): what JSON, even truncated, looks like. */
-const JSON_OPENING_RE = /^\s*[\[{]\s*(?:"|\{|\[|\]|\}|$|-?\d|true|false|null)/;
+const JSON_OPENING_RE = /^\s*[[{]\s*(?:"|\{|\[|\]|\}|$|-?\d|true|false|null)/;
 
 function isJsonLines(sample: Sample): boolean {
   if (sample.nonBlank < 3) return false;
@@ -69,7 +69,8 @@ function isJsonLines(sample: Sample): boolean {
 
 // ---------------------------------------------------------------- diff
 const HUNK_RE = /^@@ -\d+(?:,\d+)? \+\d+(?:,\d+)? @@/;
-const FILE_HEADER_RE = /^(?:diff --git |diff -[a-zA-Z]+ |diff --cc |--- \S|\+\+\+ \S|Index: |Only in .+: |Binary files )/;
+const FILE_HEADER_RE =
+  /^(?:diff --git |diff -[a-zA-Z]+ |diff --cc |--- \S|\+\+\+ \S|Index: |Only in .+: |Binary files )/;
 const COMMIT_RE = /^(?:commit [0-9a-f]{7,64}\b|From [0-9a-f]{40} )/;
 
 /** Unified diffs, `git log -p`, `git show`, format-patch mail, `diff -ru`. */
@@ -155,21 +156,29 @@ function countNewlines(text: string, atMost: number): number {
 }
 
 // ---------------------------------------------------------------- log
-const LEVEL_RE = /\b(?:TRACE|DEBUG|INFO|NOTICE|WARN(?:ING)?|ERROR|ERR!|FATAL|CRITICAL|PANIC|SEVERE)\b|\b(?:info|warn|error|verbose|silly|http|timing|debug)\b(?=[\s:])/;
-const TIMESTAMP_RE = /\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}|\[\d{1,2}\/\w{3}\/\d{4}:\d{2}:\d{2}|\b\d{2}:\d{2}:\d{2}(?:[.,]\d+)?\b/;
-const TEST_RE = /^\s*(?:=== (?:RUN|PAUSE|CONT)|--- (?:PASS|FAIL|SKIP)|(?:not )?ok \d+|TAP version|# (?:tests|pass|fail|Subtest)|PASS|FAIL|ok\s+\S|test result:|running \d+ tests?|test \S+ \.\.\. |[✔✓✖✗×▶]|\d+ (?:passed|failed)|={5,} .* ={5,}|Tests?:\s|Traceback \(most recent|\s+at \S+ \(|\s+at \S+:\d+|\s+File ".+", line \d+|\w+(?:Error|Exception):|panic:|goroutine \d+|error(?:\[E\d+\])?:|warning:|npm (?:ERR!|WARN|verbose|info|http|timing|notice)|\S+\(\d+,\d+\): error TS\d+|Found \d+ errors?|-->\s\S+:\d+:\d+|\d*\s*\|(?:\s|$)|= (?:note|help):|E {3}|_{3,} \S.* _{3,}$|\S+\.py:\d+: |\S+::\S+ (?:PASSED|FAILED|ERROR|SKIPPED|XFAIL|XPASS))|\b(?:PASSED|FAILED|SKIPPED|XFAIL|XPASS)\b|\[\s*\d{1,3}%\]\s*$/;
-const ACCESS_LOG_RE = /^\S+ \S+ \S+ \[[^\]]+\] "(?:GET|POST|PUT|DELETE|HEAD|OPTIONS|PATCH|CONNECT|TRACE|-)[^"]*" \d{3} /;
+const LEVEL_RE =
+  /\b(?:TRACE|DEBUG|INFO|NOTICE|WARN(?:ING)?|ERROR|ERR!|FATAL|CRITICAL|PANIC|SEVERE)\b|\b(?:info|warn|error|verbose|silly|http|timing|debug)\b(?=[\s:])/;
+const TIMESTAMP_RE =
+  /\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}|\[\d{1,2}\/\w{3}\/\d{4}:\d{2}:\d{2}|\b\d{2}:\d{2}:\d{2}(?:[.,]\d+)?\b/;
+const TEST_RE =
+  /^\s*(?:=== (?:RUN|PAUSE|CONT)|--- (?:PASS|FAIL|SKIP)|(?:not )?ok \d+|TAP version|# (?:tests|pass|fail|Subtest)|PASS|FAIL|ok\s+\S|test result:|running \d+ tests?|test \S+ \.\.\. |[✔✓✖✗×▶]|\d+ (?:passed|failed)|={5,} .* ={5,}|Tests?:\s|Traceback \(most recent|\s+at \S+ \(|\s+at \S+:\d+|\s+File ".+", line \d+|\w+(?:Error|Exception):|panic:|goroutine \d+|error(?:\[E\d+\])?:|warning:|npm (?:ERR!|WARN|verbose|info|http|timing|notice)|\S+\(\d+,\d+\): error TS\d+|Found \d+ errors?|-->\s\S+:\d+:\d+|\d*\s*\|(?:\s|$)|= (?:note|help):|E {3}|_{3,} \S.* _{3,}$|\S+\.py:\d+: |\S+::\S+ (?:PASSED|FAILED|ERROR|SKIPPED|XFAIL|XPASS))|\b(?:PASSED|FAILED|SKIPPED|XFAIL|XPASS)\b|\[\s*\d{1,3}%\]\s*$/;
+const ACCESS_LOG_RE =
+  /^\S+ \S+ \S+ \[[^\]]+\] "(?:GET|POST|PUT|DELETE|HEAD|OPTIONS|PATCH|CONNECT|TRACE|-)[^"]*" \d{3} /;
 
 // Lines that only a test runner, compiler or crash writes: two of them make a log
 // even when most lines are quoted source (pytest shows the failing code).
-const STRONG_LOG_RE = /^(?:={3,} (?:test session starts|FAILURES|ERRORS|short test summary info)|Traceback \(most recent call last\)|(?:FAILED|ERROR) \S+::|test result: (?:ok|FAILED)|--- FAIL: |npm ERR! |Found \d+ errors?|TAP version \d|# (?:fail|pass) \d+|(?:error|warning)(?:\[\w+\])?: \S|panic: |thread '.+' panicked at)/;
+const STRONG_LOG_RE =
+  /^(?:={3,} (?:test session starts|FAILURES|ERRORS|short test summary info)|Traceback \(most recent call last\)|(?:FAILED|ERROR) \S+::|test result: (?:ok|FAILED)|--- FAIL: |npm ERR! |Found \d+ errors?|TAP version \d|# (?:fail|pass) \d+|(?:error|warning)(?:\[\w+\])?: \S|panic: |thread '.+' panicked at)/;
 
 /** Build, test, install and service logs. */
 export const logDetector: Detector = {
   type: "log",
   threshold: 0.3,
   score(sample) {
-    const share = fraction(sample, (l) => TEST_RE.test(l) || ACCESS_LOG_RE.test(l) || LEVEL_RE.test(l) || TIMESTAMP_RE.test(l));
+    const share = fraction(
+      sample,
+      (l) => TEST_RE.test(l) || ACCESS_LOG_RE.test(l) || LEVEL_RE.test(l) || TIMESTAMP_RE.test(l),
+    );
     return count(sample, (l) => STRONG_LOG_RE.test(l)) >= 2 ? Math.max(share, 0.6) : share;
   },
 };
@@ -203,7 +212,11 @@ function delimiterConsistency(sample: Sample, delimiter: string, needed: number)
   if (counted < 4) return 0;
   let best = 0;
   let bestCount = 0;
-  for (const [n, c] of counts) if (n > 0 && c > bestCount) { best = n; bestCount = c; }
+  for (const [n, c] of counts)
+    if (n > 0 && c > bestCount) {
+      best = n;
+      bestCount = c;
+    }
   return best > 0 ? bestCount / counted : 0;
 }
 
@@ -258,7 +271,12 @@ export const htmlDetector: Detector = {
   threshold: 0.5,
   score(sample) {
     const head = sample.text.slice(0, 2048).trimStart().toLowerCase();
-    if (head.startsWith("<!doctype html") || head.startsWith("<html") || head.startsWith("<?xml") && head.includes("<html")) return 1;
+    if (
+      head.startsWith("<!doctype html") ||
+      head.startsWith("<html") ||
+      (head.startsWith("<?xml") && head.includes("<html"))
+    )
+      return 1;
     const tags = fraction(sample, (l) => /^\s*<\/?[a-zA-Z][\w-]*[\s>/]/.test(l));
     const closes = count(sample, (l) => /<\/(?:div|p|span|a|li|ul|table|td|tr|body|section|article|h\d)>/i.test(l));
     return tags >= 0.5 && closes >= 3 ? tags : 0;
@@ -266,7 +284,8 @@ export const htmlDetector: Detector = {
 };
 
 // ---------------------------------------------------------------- markdown
-const MD_LINE_RE = /^(?:#{1,6} \S|```|~~~|\s{0,3}[-*+] \S|\s{0,3}\d+[.)] \S|> |\|.*\|\s*$|\[[^\]]+\]: \S)|\[[^\]]+\]\([^)]+\)|`[^`]+`|\*\*[^*]+\*\*/;
+const MD_LINE_RE =
+  /^(?:#{1,6} \S|```|~~~|\s{0,3}[-*+] \S|\s{0,3}\d+[.)] \S|> |\|.*\|\s*$|\[[^\]]+\]: \S)|\[[^\]]+\]\([^)]+\)|`[^`]+`|\*\*[^*]+\*\*/;
 
 /** Markdown documents (READMEs, docs, changelogs). */
 export const markdownDetector: Detector = {
@@ -281,7 +300,11 @@ export const markdownDetector: Detector = {
     for (let i = 0; i < sample.count; i++) {
       const l = sample.line(i);
       if (/^ {0,3}(?:```|~~~)/.test(l)) {
-        if (inFence) { fences += 2; md += fenced + 2; fenced = 0; }
+        if (inFence) {
+          fences += 2;
+          md += fenced + 2;
+          fenced = 0;
+        }
         inFence = !inFence;
         continue;
       }
@@ -300,7 +323,8 @@ export const markdownDetector: Detector = {
 };
 
 // ---------------------------------------------------------------- code
-const CODE_LINE_RE = /^\s*(?:[\w.]+(?:\[[^\]]*\])?\s*[-+*/|&]?=\s*\S|[\w.]+\(.*\)[;,]?\s*$|(?:if|elif|for|while|with|try|except|finally|else)\b.*:\s*$|def \w+\(|raise\b|self\.|"""|import\b|export\b|from \S+ import|package \w|func\b|fn\b|pub\b|use \w|impl\b|struct\b|enum\b|trait\b|interface\b|type\b|class\b|def\b|async\b|const\b|let\b|var\b|function\b|return\b|if\s*\(|for\s*\(|while\s*\(|switch\b|case\b|public\b|private\b|protected\b|static\b|final\b|@\w+|#include|#define|#\[|\/\/|\/\*|\*\/|\* |[{}\])];?,?\s*$)|[;{]\s*$/;
+const CODE_LINE_RE =
+  /^\s*(?:[\w.]+(?:\[[^\]]*\])?\s*[-+*/|&]?=\s*\S|[\w.]+\(.*\)[;,]?\s*$|(?:if|elif|for|while|with|try|except|finally|else)\b.*:\s*$|def \w+\(|raise\b|self\.|"""|import\b|export\b|from \S+ import|package \w|func\b|fn\b|pub\b|use \w|impl\b|struct\b|enum\b|trait\b|interface\b|type\b|class\b|def\b|async\b|const\b|let\b|var\b|function\b|return\b|if\s*\(|for\s*\(|while\s*\(|switch\b|case\b|public\b|private\b|protected\b|static\b|final\b|@\w+|#include|#define|#\[|\/\/|\/\*|\*\/|\* |[{}\])];?,?\s*$)|[;{]\s*$/;
 
 /** Source code. */
 export const codeDetector: Detector = {

@@ -166,7 +166,8 @@ function checkOptions(options: FsStoreOptions): Settings {
   if (onUnusable !== undefined && onUnusable !== "throw" && onUnusable !== "memory") {
     throw new PithyConfigError("onUnusable", '"throw" or "memory"', onUnusable);
   }
-  if (now !== undefined && typeof now !== "function") throw new PithyConfigError("now", "a function returning milliseconds", now);
+  if (now !== undefined && typeof now !== "function")
+    throw new PithyConfigError("now", "a function returning milliseconds", now);
   const location = dir === undefined ? defaultStoreDir() : { dir: resolve(dir), isShared: false };
   return {
     ...location,
@@ -177,7 +178,6 @@ function checkOptions(options: FsStoreOptions): Settings {
     now: now ?? Date.now,
   };
 }
-
 
 /**
  * Refuses a directory under the shared temp dir that is a symlink or belongs

@@ -103,7 +103,10 @@ export class IdbStore implements Store {
     try {
       db = await openDatabase(settings.name);
     } catch (error) {
-      throw new PithyStoreError(`pithy: cannot open IndexedDB database ${JSON.stringify(settings.name)}: ${describe(error)}`, "unavailable");
+      throw new PithyStoreError(
+        `pithy: cannot open IndexedDB database ${JSON.stringify(settings.name)}: ${describe(error)}`,
+        "unavailable",
+      );
     }
     return new IdbStore(settings.name, db, settings.maxBytes, settings.maxEntryBytes, settings.ttlMs, settings.now);
   }
@@ -242,7 +245,8 @@ export class IdbStore implements Store {
   /** Runs one transaction, mapping every failure onto a {@link PithyStoreError}. */
   private async run<T>(mode: IDBTransactionMode, body: (tx: IDBTransaction) => Promise<T>): Promise<T> {
     const db = this.db;
-    if (db === undefined) throw new PithyStoreError(`pithy: the IndexedDB database ${JSON.stringify(this.name)} is closed`, "unavailable");
+    if (db === undefined)
+      throw new PithyStoreError(`pithy: the IndexedDB database ${JSON.stringify(this.name)} is closed`, "unavailable");
     try {
       return await inTransaction(db, mode, body);
     } catch (error) {
@@ -299,7 +303,8 @@ function checkOptions(options: IdbStoreOptions): Settings {
   if (ttlMs !== undefined && !(typeof ttlMs === "number" && ttlMs > 0)) {
     throw new PithyConfigError("ttlMs", "a positive number of milliseconds (Infinity: never expire)", ttlMs);
   }
-  if (now !== undefined && typeof now !== "function") throw new PithyConfigError("now", "a function returning milliseconds", now);
+  if (now !== undefined && typeof now !== "function")
+    throw new PithyConfigError("now", "a function returning milliseconds", now);
   return {
     name: name ?? DEFAULT_IDB_NAME,
     maxBytes,
@@ -308,7 +313,6 @@ function checkOptions(options: IdbStoreOptions): Settings {
     now: now ?? Date.now,
   };
 }
-
 
 function describe(error: unknown): string {
   if (error instanceof Error || (typeof DOMException !== "undefined" && error instanceof DOMException)) {

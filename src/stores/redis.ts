@@ -39,8 +39,21 @@ import { createClient } from "redis";
 import { PithyConfigError, PithyStoreError } from "../errors.js";
 import { DEFAULT_MAX_BYTES, DEFAULT_MAX_ENTRY_BYTES } from "../ccr/memory-store.js";
 import { normalizeStoreKey } from "../ccr/key.js";
-import { type Store, type StoreStats, admitEntry, checkByteCaps, checkPositiveOption, emptyStoreStats } from "../ccr/store.js";
-import { MAX_HEADER_BYTES, STAMP_END, decodeEntryValue, encodeEntryValue, parseEntryHeader } from "./redis/entry-value.js";
+import {
+  type Store,
+  type StoreStats,
+  admitEntry,
+  checkByteCaps,
+  checkPositiveOption,
+  emptyStoreStats,
+} from "../ccr/store.js";
+import {
+  MAX_HEADER_BYTES,
+  STAMP_END,
+  decodeEntryValue,
+  encodeEntryValue,
+  parseEntryHeader,
+} from "./redis/entry-value.js";
 import { type RedisClientLike, RedisConnection } from "./redis/connection.js";
 
 export type { RedisClientLike, RedisCommandOptions } from "./redis/connection.js";
@@ -162,7 +175,10 @@ export class RedisStore implements Store {
       if (Date.now() >= deadline) {
         await store.close();
         const why = store.lastClientError === "" ? "" : `: ${store.lastClientError}`;
-        throw new PithyStoreError(`pithy: redis not reachable within ${store.connectTimeoutMs} ms${why}`, "unavailable");
+        throw new PithyStoreError(
+          `pithy: redis not reachable within ${store.connectTimeoutMs} ms${why}`,
+          "unavailable",
+        );
       }
       await delay(10);
     }
@@ -299,7 +315,7 @@ interface OwnClient extends RedisClientLike {
  * store comes back on its own when Redis does.
  */
 function makeClient(url: string, connectTimeoutMs: number, onError: (message: string) => void): OwnClient {
-  let client;
+  let client: ReturnType<typeof createClient>;
   try {
     client = createClient({
       url,
@@ -350,19 +366,29 @@ function checkOptions(options: RedisStoreOptions): Settings {
     throw new PithyConfigError("ttlMs", "at least 1 millisecond (Infinity: never expire)", ttlMs);
   }
   const { maxBytes, maxEntryBytes } = checkByteCaps(options, DEFAULT_MAX_BYTES, DEFAULT_MAX_ENTRY_BYTES);
-  if (now !== undefined && typeof now !== "function") throw new PithyConfigError("now", "a function returning milliseconds", now);
+  if (now !== undefined && typeof now !== "function")
+    throw new PithyConfigError("now", "a function returning milliseconds", now);
   return {
     url: url ?? "redis://127.0.0.1:6379",
     prefix: prefix ?? DEFAULT_REDIS_PREFIX,
     ttlMs: ttlMs ?? DEFAULT_REDIS_TTL_MS,
     maxBytes,
     maxEntryBytes,
-    connectTimeoutMs: checkPositiveOption("connectTimeoutMs", options.connectTimeoutMs, DEFAULT_CONNECT_TIMEOUT_MS, "milliseconds"),
-    commandTimeoutMs: checkPositiveOption("commandTimeoutMs", options.commandTimeoutMs, DEFAULT_COMMAND_TIMEOUT_MS, "milliseconds"),
+    connectTimeoutMs: checkPositiveOption(
+      "connectTimeoutMs",
+      options.connectTimeoutMs,
+      DEFAULT_CONNECT_TIMEOUT_MS,
+      "milliseconds",
+    ),
+    commandTimeoutMs: checkPositiveOption(
+      "commandTimeoutMs",
+      options.commandTimeoutMs,
+      DEFAULT_COMMAND_TIMEOUT_MS,
+      "milliseconds",
+    ),
     now: now ?? Date.now,
   };
 }
-
 
 function isClient(value: unknown): value is RedisClientLike {
   if (value === null || typeof value !== "object") return false;

@@ -61,7 +61,8 @@ export class TieredStore implements Store {
 
   /** Throws {@link PithyConfigError} unless `front` and `back` are two distinct stores. */
   constructor(options: TieredStoreOptions) {
-    if (options === null || typeof options !== "object") throw new PithyConfigError("options", "an object with front and back", options);
+    if (options === null || typeof options !== "object")
+      throw new PithyConfigError("options", "an object with front and back", options);
     const { front, back } = options;
     if (!isStore(front)) throw new PithyConfigError("front", "a Store (put, get, delete, stats)", front);
     if (!isStore(back)) throw new PithyConfigError("back", "a Store (put, get, delete, stats)", back);
@@ -121,5 +122,10 @@ export class TieredStore implements Store {
 function isStore(value: unknown): value is Store {
   if (value === null || typeof value !== "object") return false;
   const s = value as Record<string, unknown>;
-  return typeof s.put === "function" && typeof s.get === "function" && typeof s.delete === "function" && typeof s.stats === "function";
+  return (
+    typeof s.put === "function" &&
+    typeof s.get === "function" &&
+    typeof s.delete === "function" &&
+    typeof s.stats === "function"
+  );
 }

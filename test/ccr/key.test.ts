@@ -1,17 +1,14 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
-import {
-  computeKey,
-  isValidKey,
-  isValidNamespace,
-  normalizeKey,
-  normalizeStoreKey,
-} from "../../src/ccr/key.js";
+import { computeKey, isValidKey, isValidNamespace, normalizeKey, normalizeStoreKey } from "../../src/ccr/key.js";
 
 /** The reference: WebCrypto's SHA-256 of the UTF-8 bytes, first 32 hex digits. */
 async function referenceKey(content: string): Promise<string> {
   const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(content));
-  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("").slice(0, 32);
+  return [...new Uint8Array(digest)]
+    .map((b) => b.toString(16).padStart(2, "0"))
+    .join("")
+    .slice(0, 32);
 }
 
 const HEX32 = "0123456789abcdef0123456789abcdef";
@@ -23,7 +20,16 @@ describe("computeKey", () => {
   });
 
   it("matches WebCrypto on ASCII, multi-byte, non-BMP, NUL and block-boundary lengths", async () => {
-    const samples = ["hello", "é€𝄞", "a\u0000b", "x".repeat(55), "x".repeat(56), "y".repeat(64), "z".repeat(1000), "ü".repeat(300)];
+    const samples = [
+      "hello",
+      "é€𝄞",
+      "a\u0000b",
+      "x".repeat(55),
+      "x".repeat(56),
+      "y".repeat(64),
+      "z".repeat(1000),
+      "ü".repeat(300),
+    ];
     for (const s of samples) expect(computeKey(s)).toBe(await referenceKey(s));
   });
 
@@ -59,7 +65,16 @@ describe("isValidKey", () => {
   });
 
   it("refuses short, long, non-hex, padded and non-string keys", () => {
-    for (const bad of [HEX32.slice(1), HEX32 + HEX32 + "0", HEX32.slice(1) + "g", ` ${HEX32}`, "", null, 42, undefined]) {
+    for (const bad of [
+      HEX32.slice(1),
+      HEX32 + HEX32 + "0",
+      HEX32.slice(1) + "g",
+      ` ${HEX32}`,
+      "",
+      null,
+      42,
+      undefined,
+    ]) {
       expect(isValidKey(bad)).toBe(false);
     }
   });
@@ -71,7 +86,16 @@ describe("normalizeKey", () => {
   });
 
   it("refuses paths, NUL, embedded spaces and wrong lengths", () => {
-    const bad = ["../../etc/passwd", `${HEX32.slice(0, 16)}\u0000${HEX32.slice(16)}`, `${HEX32.slice(0, 16)} ${HEX32.slice(16)}`, HEX32.slice(2), `../${HEX32}`, `${HEX32}/..`, "", "   "];
+    const bad = [
+      "../../etc/passwd",
+      `${HEX32.slice(0, 16)}\u0000${HEX32.slice(16)}`,
+      `${HEX32.slice(0, 16)} ${HEX32.slice(16)}`,
+      HEX32.slice(2),
+      `../${HEX32}`,
+      `${HEX32}/..`,
+      "",
+      "   ",
+    ];
     for (const s of bad) expect(normalizeKey(s)).toBeNull();
   });
 
@@ -102,7 +126,8 @@ describe("isValidNamespace", () => {
   });
 
   it("refuses uppercase, separators, dots, empty and over-long names", () => {
-    for (const ns of ["", "A", "a:b", "a/b", "..", "a b", "x".repeat(65), "é", null]) expect(isValidNamespace(ns)).toBe(false);
+    for (const ns of ["", "A", "a:b", "a/b", "..", "a b", "x".repeat(65), "é", null])
+      expect(isValidNamespace(ns)).toBe(false);
   });
 });
 
@@ -113,7 +138,17 @@ describe("normalizeStoreKey", () => {
   });
 
   it("refuses empty, uppercase or over-deep namespaces and bad content keys", () => {
-    const bad = [`:${HEX32}`, `a::${HEX32}`, `A:${HEX32}`, `${"a:".repeat(9)}${HEX32}`, `a:${HEX32.slice(1)}`, `a:b`, `../${HEX32}`, `a/b:${HEX32}`, ` ${HEX32}`];
+    const bad = [
+      `:${HEX32}`,
+      `a::${HEX32}`,
+      `A:${HEX32}`,
+      `${"a:".repeat(9)}${HEX32}`,
+      `a:${HEX32.slice(1)}`,
+      `a:b`,
+      `../${HEX32}`,
+      `a/b:${HEX32}`,
+      ` ${HEX32}`,
+    ];
     for (const s of bad) expect(normalizeStoreKey(s)).toBeNull();
   });
 

@@ -29,7 +29,10 @@ class SlowStore extends MemoryStore {
 }
 
 async function codeOf(promise: Promise<unknown>): Promise<string | undefined> {
-  const error = await promise.then(() => undefined, (e: unknown) => e);
+  const error = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
   return error instanceof PithyStoreError ? error.code : undefined;
 }
 

@@ -7,7 +7,10 @@ const hexKey = fc.string({ unit: fc.constantFrom(..."0123456789abcdefABCDEF"), m
 
 /** What formatMarker promises to make of a summary (before the length cap). */
 function cleaned(summary: string): string {
-  return summary.replace(/[[\]\r\n]+/g, " ").replace(/\s+/g, " ").trim();
+  return summary
+    .replace(/[[\]\r\n]+/g, " ")
+    .replace(/\s+/g, " ")
+    .trim();
 }
 
 function hasLoneSurrogate(s: string): boolean {
@@ -138,12 +141,20 @@ describe("parseMarkers", () => {
 
   it("finds a formatted marker wherever it is embedded", () => {
     fc.assert(
-      fc.property(fc.string({ maxLength: 100 }), hexKey, fc.string({ maxLength: 40 }), fc.string({ maxLength: 100 }), (before, key, summary, after) => {
-        fc.pre(!hasMarker(before) && !hasMarker(after));
-        const marker = formatMarker(key, summary);
-        const found = parseMarkers(before + marker + after);
-        expect(found.some((m) => m.index === before.length && m.length === marker.length && m.key === key.toLowerCase())).toBe(true);
-      }),
+      fc.property(
+        fc.string({ maxLength: 100 }),
+        hexKey,
+        fc.string({ maxLength: 40 }),
+        fc.string({ maxLength: 100 }),
+        (before, key, summary, after) => {
+          fc.pre(!hasMarker(before) && !hasMarker(after));
+          const marker = formatMarker(key, summary);
+          const found = parseMarkers(before + marker + after);
+          expect(
+            found.some((m) => m.index === before.length && m.length === marker.length && m.key === key.toLowerCase()),
+          ).toBe(true);
+        },
+      ),
     );
   });
 
@@ -159,10 +170,27 @@ describe("parseMarkers", () => {
 
   it("answers hasMarker exactly as one case-insensitive regex over the whole text would", () => {
     // The reference the fast search in hasMarker replaced.
-    const reference = /\[\[pithy:[0-9a-f]{32,64}(?: [^\[\]\r\n]{0,160})?\]\]/i;
+    const reference = /\[\[pithy:[0-9a-f]{32,64}(?: [^[\]\r\n]{0,160})?\]\]/i;
     const piece = fc.constantFrom(
-      "[[pithy:", "[[PITHY:", "[[PiThY:", "[[[pithy:", "[[pıthy:", "[[pithy :", "[[pith", "[", "[[", "]", "]]",
-      " ", "\n", KEY, KEY.toUpperCase(), "ABCDEF", "g", "summary", "ſ",
+      "[[pithy:",
+      "[[PITHY:",
+      "[[PiThY:",
+      "[[[pithy:",
+      "[[pıthy:",
+      "[[pithy :",
+      "[[pith",
+      "[",
+      "[[",
+      "]",
+      "]]",
+      " ",
+      "\n",
+      KEY,
+      KEY.toUpperCase(),
+      "ABCDEF",
+      "g",
+      "summary",
+      "ſ",
     );
     fc.assert(
       fc.property(fc.array(piece, { maxLength: 30 }), (pieces) => {

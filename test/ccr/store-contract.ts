@@ -223,15 +223,18 @@ export function runStoreContract(name: string, make: MakeStore, capabilities: St
 
         it("stays within maxBytes and keeps the newest entry, whatever is put", async () => {
           await fc.assert(
-            fc.asyncProperty(fc.array(fc.tuple(fc.integer({ min: 0, max: 20 }), fc.integer({ min: 0, max: 900 })), { maxLength: 40 }), async (puts) => {
-              const store = await make({ maxBytes: 4 * KB, maxEntryBytes: 2 * KB });
-              for (const [label, length] of puts) {
-                const body = "z".repeat(length);
-                await store.put(keyOf(label), body);
-                expect(await store.get(keyOf(label))).toBe(body);
-                expect((await store.stats()).bytes).toBeLessThanOrEqual(4 * KB);
-              }
-            }),
+            fc.asyncProperty(
+              fc.array(fc.tuple(fc.integer({ min: 0, max: 20 }), fc.integer({ min: 0, max: 900 })), { maxLength: 40 }),
+              async (puts) => {
+                const store = await make({ maxBytes: 4 * KB, maxEntryBytes: 2 * KB });
+                for (const [label, length] of puts) {
+                  const body = "z".repeat(length);
+                  await store.put(keyOf(label), body);
+                  expect(await store.get(keyOf(label))).toBe(body);
+                  expect((await store.stats()).bytes).toBeLessThanOrEqual(4 * KB);
+                }
+              },
+            ),
             { numRuns: 30 },
           );
         });
@@ -288,7 +291,15 @@ export function runStoreContract(name: string, make: MakeStore, capabilities: St
     });
 
     describe("bad keys", () => {
-      const bad = ["../../etc/passwd", "", "abc", `${keyOf(17).slice(0, 16)}\u0000${keyOf(17).slice(16)}`, "k".repeat(10 * KB), `/${keyOf(17)}`, `${keyOf(17)}.json`];
+      const bad = [
+        "../../etc/passwd",
+        "",
+        "abc",
+        `${keyOf(17).slice(0, 16)}\u0000${keyOf(17).slice(16)}`,
+        "k".repeat(10 * KB),
+        `/${keyOf(17)}`,
+        `${keyOf(17)}.json`,
+      ];
 
       it("refuses to put under something that is not a key", async () => {
         const store = await make({});

@@ -12,12 +12,25 @@ function tempDir(): string {
   dirs.push(d);
   return d;
 }
-afterAll(() => { for (const d of dirs) rmSync(d, { recursive: true, force: true }); });
+afterAll(() => {
+  for (const d of dirs) rmSync(d, { recursive: true, force: true });
+});
 
 async function cli(argv: string[], stdin = "", isTty = false): Promise<{ code: number; out: string; err: string }> {
   let out = "";
   let err = "";
-  const io: Io = { argv, env: {}, stdout: (s) => { out += s; }, stderr: (s) => { err += s; }, readStdin: () => stdin, isTty };
+  const io: Io = {
+    argv,
+    env: {},
+    stdout: (s) => {
+      out += s;
+    },
+    stderr: (s) => {
+      err += s;
+    },
+    readStdin: () => stdin,
+    isTty,
+  };
   return { code: await main(io), out, err };
 }
 

@@ -6,7 +6,11 @@ import type { Hint } from "../../src/types.js";
 
 const KEY = "0".repeat(32);
 
-function run(text: string, filename: string | undefined, extra: { scale?: number; canDrop?: boolean; hint?: Hint } = {}) {
+function run(
+  text: string,
+  filename: string | undefined,
+  extra: { scale?: number; canDrop?: boolean; hint?: Hint } = {},
+) {
   return compressCode({
     text,
     lines: LineIndex.of(text),
@@ -26,12 +30,17 @@ function output(text: string, filename: string | undefined): string {
 
 /** What every marker in `out` says, joined. */
 function summaries(out: string): string {
-  return parseMarkers(out).map((m) => m.summary).join("\n");
+  return parseMarkers(out)
+    .map((m) => m.summary)
+    .join("\n");
 }
 
 /** `cat -n` of a text: 6-wide right-aligned number, TAB, line. */
 function catN(text: string): string {
-  return text.split("\n").map((line, i) => (line === "" && i === text.split("\n").length - 1 ? "" : `${String(i + 1).padStart(6)}\t${line}`)).join("\n");
+  return text
+    .split("\n")
+    .map((line, i) => (line === "" && i === text.split("\n").length - 1 ? "" : `${String(i + 1).padStart(6)}\t${line}`))
+    .join("\n");
 }
 
 const GO = `// Package demo shows a command.
@@ -277,9 +286,18 @@ describe("code compressor: Go", () => {
   const out = output(GO, "demo.go");
 
   it("keeps the package, imports, constants, types and signatures with their doc comments", () => {
-    for (const kept of ["package demo", '\t"strings"', 'const Greeting = "hello {"', "type Command struct {", "\tArgs []string",
-      "// Run runs the command. It prints every argument", "func (c *Command) Run(args []string) error {",
-      "// Name returns the name.", "func (c *Command) Name() string {", "func helper(x int) int { return x }"]) {
+    for (const kept of [
+      "package demo",
+      '\t"strings"',
+      'const Greeting = "hello {"',
+      "type Command struct {",
+      "\tArgs []string",
+      "// Run runs the command. It prints every argument",
+      "func (c *Command) Run(args []string) error {",
+      "// Name returns the name.",
+      "func (c *Command) Name() string {",
+      "func helper(x int) int { return x }",
+    ]) {
       expect(out).toContain(kept);
     }
   });
@@ -301,11 +319,21 @@ describe("code compressor: TypeScript and JavaScript", () => {
   const out = output(TS, "loader.ts");
 
   it("keeps interfaces, type aliases, classes and method signatures with their doc comments", () => {
-    for (const kept of ['import { readFile } from "node:fs/promises";', "export interface LoaderOptions {", "  onError?: (error: Error) => void;",
-      "export type Handler = (input: string) => { ok: boolean };", "/** Loads things. */", "export class Loader {",
-      "  private cache = new Map<string, string>();", "  constructor(private readonly options: LoaderOptions) {",
-      "  /** Loads one file. */", "  async load(path: string): Promise<string> {", "  static Nested = class {",
-      "    describe(): string {", "export const parse = (source: string): string[] => {"]) {
+    for (const kept of [
+      'import { readFile } from "node:fs/promises";',
+      "export interface LoaderOptions {",
+      "  onError?: (error: Error) => void;",
+      "export type Handler = (input: string) => { ok: boolean };",
+      "/** Loads things. */",
+      "export class Loader {",
+      "  private cache = new Map<string, string>();",
+      "  constructor(private readonly options: LoaderOptions) {",
+      "  /** Loads one file. */",
+      "  async load(path: string): Promise<string> {",
+      "  static Nested = class {",
+      "    describe(): string {",
+      "export const parse = (source: string): string[] => {",
+    ]) {
       expect(out).toContain(kept);
     }
   });
@@ -326,7 +354,8 @@ describe("code compressor: TypeScript and JavaScript", () => {
   });
 
   it("elides nothing in a declaration file", () => {
-    const dts = "declare namespace X {\n  interface A {\n    a: string\n    b: (x: number) => {\n      c: string\n      d: number\n      e: boolean\n    }\n  }\n}\n";
+    const dts =
+      "declare namespace X {\n  interface A {\n    a: string\n    b: (x: number) => {\n      c: string\n      d: number\n      e: boolean\n    }\n  }\n}\n";
     expect(run(dts, "x.d.ts")).toBeNull();
   });
 });
@@ -335,9 +364,21 @@ describe("code compressor: Python", () => {
   const out = output(PY, "client.py");
 
   it("keeps imports, constants, decorators, class attributes and signatures with their docstrings", () => {
-    for (const kept of ['"""Demo module."""', "import functools", "LIMIT = 10", "def retry(times):", '    """Retries a call."""',
-      "class Client:", '    """A client.', "    timeout: int = 3", "    @retry(3)", "    def fetch(self, url: str) -> str:",
-      '        """Fetches a URL."""', "    def close(self):", "        self.open = False"]) {
+    for (const kept of [
+      '"""Demo module."""',
+      "import functools",
+      "LIMIT = 10",
+      "def retry(times):",
+      '    """Retries a call."""',
+      "class Client:",
+      '    """A client.',
+      "    timeout: int = 3",
+      "    @retry(3)",
+      "    def fetch(self, url: str) -> str:",
+      '        """Fetches a URL."""',
+      "    def close(self):",
+      "        self.open = False",
+    ]) {
       expect(out).toContain(kept);
     }
   });
@@ -350,8 +391,8 @@ describe("code compressor: Python", () => {
   });
 
   it("puts the marker on its own line at the body's indentation", () => {
-    expect(out).toMatch(/\n    \[\[pithy:0{32} body of retry[^\]]*\]\]\n/);
-    expect(out).toMatch(/\n        (?:\.\.\.|\[\[pithy:[^\]]*\]\])\n/);
+    expect(out).toMatch(/\n {4}\[\[pithy:0{32} body of retry[^\]]*\]\]\n/);
+    expect(out).toMatch(/\n {8}(?:\.\.\.|\[\[pithy:[^\]]*\]\])\n/);
   });
 });
 
@@ -359,10 +400,21 @@ describe("code compressor: Rust", () => {
   const out = output(RUST, "lib.rs");
 
   it("keeps enums, traits, impl blocks, required methods and signatures", () => {
-    for (const kept of ["use std::fmt;", "pub enum Value<'a> {", "    Text(&'a str),", "pub trait Show {", "    fn show(&self) -> String;",
-      "    /// Shows it twice.", "    fn twice(&self) -> String {", "impl<'a> fmt::Display for Value<'a> {",
-      "    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {", "impl<'a> Value<'a> {", "    pub fn is_null(&self) -> bool {",
-      "    /* A block comment with a } inside /* nested { */ still comment */", "    pub fn text(&self) -> Option<&'a str> {"]) {
+    for (const kept of [
+      "use std::fmt;",
+      "pub enum Value<'a> {",
+      "    Text(&'a str),",
+      "pub trait Show {",
+      "    fn show(&self) -> String;",
+      "    /// Shows it twice.",
+      "    fn twice(&self) -> String {",
+      "impl<'a> fmt::Display for Value<'a> {",
+      "    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {",
+      "impl<'a> Value<'a> {",
+      "    pub fn is_null(&self) -> bool {",
+      "    /* A block comment with a } inside /* nested { */ still comment */",
+      "    pub fn text(&self) -> Option<&'a str> {",
+    ]) {
       expect(out).toContain(kept);
     }
   });
@@ -379,10 +431,20 @@ describe("code compressor: Java", () => {
   const out = output(JAVA, "Service.java");
 
   it("keeps the package, imports, fields, annotations, inner classes and signatures", () => {
-    for (const kept of ["package demo;", "import java.util.List;", "public class Service {", "  private static final char OPEN = '{';",
-      "  /** Handles calls. */", "  @Override", '  @SuppressWarnings("unchecked")',
-      "  public String handle(List<String> items) throws IllegalStateException {", "  public static final class Builder {",
-      "    private String name;", "    public Builder name(String name) {", "    public Service build() {"]) {
+    for (const kept of [
+      "package demo;",
+      "import java.util.List;",
+      "public class Service {",
+      "  private static final char OPEN = '{';",
+      "  /** Handles calls. */",
+      "  @Override",
+      '  @SuppressWarnings("unchecked")',
+      "  public String handle(List<String> items) throws IllegalStateException {",
+      "  public static final class Builder {",
+      "    private String name;",
+      "    public Builder name(String name) {",
+      "    public Service build() {",
+    ]) {
       expect(out).toContain(kept);
     }
   });
@@ -410,7 +472,7 @@ describe("code compressor: line-numbered reads", () => {
     const out = output(numbered, "client.py");
     expect(out).toContain("     8\tdef retry(times):");
     // The body after the docstring starts with the blank line 10.
-    expect(out).toMatch(/\n    10\t    \[\[pithy:0{32} body of retry[^\]]*, lines 10-\d+\]\]\n/);
+    expect(out).toMatch(/\n {4}10\t {4}\[\[pithy:0{32} body of retry[^\]]*, lines 10-\d+\]\]\n/);
   });
 
   it("reads the language from the code when the file name does not tell it", () => {
@@ -457,9 +519,18 @@ describe("code compressor: when it does nothing", () => {
 
   it("lets an error reach the pipeline, which fails open and counts it", () => {
     expect(codeCompressor.name).toBe("code");
-    expect(() => codeCompressor.compress({
-      text: GO, lines: LineIndex.of(GO), type: "code", hint: { filename: "demo.go", compressCode: true }, scale: 1, canDrop: true,
-      marker: () => { throw new Error("store down"); },
-    })).toThrow("store down");
+    expect(() =>
+      codeCompressor.compress({
+        text: GO,
+        lines: LineIndex.of(GO),
+        type: "code",
+        hint: { filename: "demo.go", compressCode: true },
+        scale: 1,
+        canDrop: true,
+        marker: () => {
+          throw new Error("store down");
+        },
+      }),
+    ).toThrow("store down");
   });
 });

@@ -49,7 +49,13 @@ function hunk(at: number, before: number, after: number, tag = "x"): string {
 const PAD = gitFile("zz/pad.ts", hunk(500, 3, 40, "pad"));
 
 function gitFile(path: string, ...hunks: string[]): string {
-  return [`diff --git a/${path} b/${path}`, "index 1234567..89abcde 100644", `--- a/${path}`, `+++ b/${path}`, ...hunks].join("\n");
+  return [
+    `diff --git a/${path} b/${path}`,
+    "index 1234567..89abcde 100644",
+    `--- a/${path}`,
+    `+++ b/${path}`,
+    ...hunks,
+  ].join("\n");
 }
 
 describe("diff compressor: what stays", () => {
@@ -74,10 +80,15 @@ describe("diff compressor: what stays", () => {
     const out = seen(text);
     expect(out).not.toBe(text);
     for (const l of [
-      "commit 0123456789abcdef0123456789abcdef01234567", "Author: Ada <ada@example.com>",
-      "Date:   Mon Jun 8 19:33:26 2026 +0200", "    Fix the parser",
-      "commit 89abcdef0123456789abcdef0123456789abcdef", "Author: Bob <bob@example.com>", "    Add the parser",
-    ]) expect(out).toContain(l);
+      "commit 0123456789abcdef0123456789abcdef01234567",
+      "Author: Ada <ada@example.com>",
+      "Date:   Mon Jun 8 19:33:26 2026 +0200",
+      "    Fix the parser",
+      "commit 89abcdef0123456789abcdef0123456789abcdef",
+      "Author: Bob <bob@example.com>",
+      "    Add the parser",
+    ])
+      expect(out).toContain(l);
   });
 
   it("keeps every file header, rename, mode, similarity and binary line", () => {
@@ -108,10 +119,22 @@ describe("diff compressor: what stays", () => {
     );
     const out = seen(text);
     for (const l of [
-      "diff --git a/old.py b/new.py", "similarity index 92%", "rename from old.py", "rename to new.py",
-      "--- a/old.py", "+++ b/new.py", "old mode 100644", "new mode 100755", "new file mode 100644",
-      "Binary files /dev/null and b/logo.png differ", "deleted file mode 100644", "@@ -1,2 +0,0 @@", "-bye", "-now",
-    ]) expect(out).toContain(l + "\n");
+      "diff --git a/old.py b/new.py",
+      "similarity index 92%",
+      "rename from old.py",
+      "rename to new.py",
+      "--- a/old.py",
+      "+++ b/new.py",
+      "old mode 100644",
+      "new mode 100755",
+      "new file mode 100644",
+      "Binary files /dev/null and b/logo.png differ",
+      "deleted file mode 100644",
+      "@@ -1,2 +0,0 @@",
+      "-bye",
+      "-now",
+    ])
+      expect(out).toContain(l + "\n");
   });
 
   it("keeps every hunk header and every changed line of ordinary hunks", () => {
@@ -150,10 +173,25 @@ describe("diff compressor: context", () => {
   it("starts a piece header with exact line numbers where context is cut inside a hunk", () => {
     const body = [
       "@@ -10,12 +10,12 @@ fn f()",
-      " c10", "-old11", "+new11", " c12", " c13", " c14", " c15", " c16", " c17", " c18", "-old19", "+new19", " c20", " c21",
+      " c10",
+      "-old11",
+      "+new11",
+      " c12",
+      " c13",
+      " c14",
+      " c15",
+      " c16",
+      " c17",
+      " c18",
+      "-old19",
+      "+new19",
+      " c20",
+      " c21",
     ];
     const out = seen(lines(gitFile("a.ts", body.join("\n")), PAD));
-    expect(out).toContain("@@ -10,12 +10,12 @@ fn f()\n c10\n-old11\n+new11\n c12\n@@ -18,3 +18,3 @@\n c18\n-old19\n+new19\n c20\n");
+    expect(out).toContain(
+      "@@ -10,12 +10,12 @@ fn f()\n c10\n-old11\n+new11\n c12\n@@ -18,3 +18,3 @@\n c18\n-old19\n+new19\n c20\n",
+    );
   });
 
   it("keeps a short run of context between two changes rather than cutting it", () => {
@@ -163,7 +201,16 @@ describe("diff compressor: context", () => {
   });
 
   it("keeps a no-newline note with the line it belongs to", () => {
-    const body = ["@@ -1,5 +1,5 @@", " a", " b", " c", "-old", "\\ No newline at end of file", "+new", "\\ No newline at end of file"];
+    const body = [
+      "@@ -1,5 +1,5 @@",
+      " a",
+      " b",
+      " c",
+      "-old",
+      "\\ No newline at end of file",
+      "+new",
+      "\\ No newline at end of file",
+    ];
     const out = seen(lines(gitFile("a.txt", body.join("\n"), hunk(50, 3, 3))));
     expect(out).toContain(" c\n-old\n\\ No newline at end of file\n+new\n\\ No newline at end of file\n");
   });
@@ -230,13 +277,16 @@ describe("diff compressor: huge hunks and caps", () => {
   });
 
   it("tightens its caps rather than leave the fallback to cut the middle of a diff too big for it", () => {
-    const files = Array.from({ length: 400 }, (_, k) => gitFile(`src/module${k}/file${k}.ts`, hunk(10, 3, 3, `a${k}`), hunk(60, 3, 3, `b${k}`), hunk(110, 3, 3, `c${k}`)));
+    const files = Array.from({ length: 400 }, (_, k) =>
+      gitFile(`src/module${k}/file${k}.ts`, hunk(10, 3, 3, `a${k}`), hunk(60, 3, 3, `b${k}`), hunk(110, 3, 3, `c${k}`)),
+    );
     const text = lines(...files);
     // (Under the aggressive profile's 32 K cap, 400 file headers alone do not fit; the fallback cuts then.)
     for (const scale of [1, 2]) {
       const out = seen(text, { scale });
       expect(out.length, `scale ${scale}`).toBeLessThanOrEqual(scaled(FALLBACK_CAP, scale));
-      for (let k = 0; k < 400; k++) expect(out).toContain(`diff --git a/src/module${k}/file${k}.ts b/src/module${k}/file${k}.ts\n`);
+      for (let k = 0; k < 400; k++)
+        expect(out).toContain(`diff --git a/src/module${k}/file${k}.ts b/src/module${k}/file${k}.ts\n`);
       expect(seen(text, { scale }), "deterministic").toBe(out);
     }
     // A diff that fits is not tightened: the first file keeps all three of its changes.
@@ -246,8 +296,16 @@ describe("diff compressor: huge hunks and caps", () => {
 
   it("trims a long commit message but keeps its subject", () => {
     const message = Array.from({ length: 40 }, (_, k) => `    detail ${k}`);
-    const text = lines("commit 0123456789abcdef0123456789abcdef01234567", "Author: A <a@b.c>", "Date:   today", "",
-      "    The subject", ...message, "", gitFile("a.ts", hunk(10, 3, 3)));
+    const text = lines(
+      "commit 0123456789abcdef0123456789abcdef01234567",
+      "Author: A <a@b.c>",
+      "Date:   today",
+      "",
+      "    The subject",
+      ...message,
+      "",
+      gitFile("a.ts", hunk(10, 3, 3)),
+    );
     const out = seen(text);
     expect(out).toContain("    The subject\n");
     expect(out).not.toContain("detail 30");
@@ -256,8 +314,17 @@ describe("diff compressor: huge hunks and caps", () => {
 
   it("caps a long diffstat but keeps its summary line", () => {
     const stat = Array.from({ length: 50 }, (_, k) => ` src/f${k}.ts | 2 +-`);
-    const text = lines("commit 0123456789abcdef0123456789abcdef01234567", "Author: A <a@b.c>", "", "    s", "---",
-      ...stat, " 50 files changed, 50 insertions(+), 50 deletions(-)", "", gitFile("a.ts", hunk(10, 3, 3)));
+    const text = lines(
+      "commit 0123456789abcdef0123456789abcdef01234567",
+      "Author: A <a@b.c>",
+      "",
+      "    s",
+      "---",
+      ...stat,
+      " 50 files changed, 50 insertions(+), 50 deletions(-)",
+      "",
+      gitFile("a.ts", hunk(10, 3, 3)),
+    );
     const out = seen(text);
     expect(out).toContain(" 50 files changed, 50 insertions(+), 50 deletions(-)\n");
     expect(out).toContain(" src/f0.ts | 2 +-\n");
@@ -267,8 +334,18 @@ describe("diff compressor: huge hunks and caps", () => {
 
   it("replaces GIT binary patch data by a marker and keeps its sizes", () => {
     const data = Array.from({ length: 20 }, () => "zcmV-{2kg}0RR91" + "A".repeat(50));
-    const text = lines("diff --git a/img.png b/img.png", "index 1234567..89abcde 100644", "GIT binary patch",
-      "literal 1234", ...data, "", "literal 0", "HcmV?d00001", "", gitFile("a.ts", hunk(10, 3, 3)));
+    const text = lines(
+      "diff --git a/img.png b/img.png",
+      "index 1234567..89abcde 100644",
+      "GIT binary patch",
+      "literal 1234",
+      ...data,
+      "",
+      "literal 0",
+      "HcmV?d00001",
+      "",
+      gitFile("a.ts", hunk(10, 3, 3)),
+    );
     const out = seen(text);
     expect(out).toContain("GIT binary patch\nliteral 1234\n");
     expect(out).toContain("literal 0\n");
@@ -313,8 +390,15 @@ describe("diff compressor: formats", () => {
       hunk(1, 3, 3, "y"),
     );
     const out = seen(text);
-    for (const l of ["diff -ru a-1/README.md b-2/README.md", "Only in a-1: SECURITY.md", "Only in b-2: dist",
-      "--- a-1/package.json\t1985-10-26 08:15:00.000000000 +0000", "-y old", "+y new"]) expect(out).toContain(l + "\n");
+    for (const l of [
+      "diff -ru a-1/README.md b-2/README.md",
+      "Only in a-1: SECURITY.md",
+      "Only in b-2: dist",
+      "--- a-1/package.json\t1985-10-26 08:15:00.000000000 +0000",
+      "-y old",
+      "+y new",
+    ])
+      expect(out).toContain(l + "\n");
     expect(out).not.toContain("x before 0");
   });
 
@@ -337,16 +421,22 @@ describe("diff compressor: formats", () => {
       e("1", "--- a/A.kt"),
       e("1", "+++ b/A.kt"),
       `${e("36", "@@ -27,7 +27,7 @@")} ${e("", "import x")}`,
-      " ctx 0\x1b[m", " ctx 1\x1b[m", " ctx 2\x1b[m",
+      " ctx 0\x1b[m",
+      " ctx 1\x1b[m",
+      " ctx 2\x1b[m",
       e("31", "-old"),
       `${e("32", "+")}${e("32", "new")}`,
-      " ctx 3\x1b[m", " ctx 4\x1b[m", " ctx 5\x1b[m",
+      " ctx 3\x1b[m",
+      " ctx 4\x1b[m",
+      " ctx 5\x1b[m",
       PAD,
     );
     const out = seen(text);
     expect(out).toContain(e("1", "diff --git a/A.kt b/A.kt") + "\n");
     expect(out).not.toContain("index 680c58e9f");
-    expect(out).toContain(`${e("36", "@@ -27,7 +27,7 @@")} ${e("", "import x")}\n ctx 2\x1b[m\n${e("31", "-old")}\n${e("32", "+")}${e("32", "new")}\n ctx 3\x1b[m\n`);
+    expect(out).toContain(
+      `${e("36", "@@ -27,7 +27,7 @@")} ${e("", "import x")}\n ctx 2\x1b[m\n${e("31", "-old")}\n${e("32", "+")}${e("32", "new")}\n ctx 3\x1b[m\n`,
+    );
     expect(out).not.toContain("ctx 0");
   });
 
@@ -357,7 +447,13 @@ describe("diff compressor: formats", () => {
       "--- a/merge.py",
       "+++ b/merge.py",
       "@@@ -1,5 -1,5 +1,6 @@@",
-      "  a", "  b", "- old1", " -old2", "++new", " +new2", "  c",
+      "  a",
+      "  b",
+      "- old1",
+      " -old2",
+      "++new",
+      " +new2",
+      "  c",
       hunk(100, 3, 3),
     );
     const out = seen(text);
@@ -388,7 +484,9 @@ describe("diff compressor: when it passes", () => {
   });
 
   it("returns null when trimming would not make the text shorter", () => {
-    expect(diffCompressor.compress(input(lines("--- a.py", "+++ a.py", "@@ -1,2 +1,2 @@", "-x = 1", "+x = 2", " y = 3")))).toBeNull();
+    expect(
+      diffCompressor.compress(input(lines("--- a.py", "+++ a.py", "@@ -1,2 +1,2 @@", "-x = 1", "+x = 2", " y = 3"))),
+    ).toBeNull();
   });
 });
 
@@ -432,13 +530,36 @@ describe("diff compressor: corpus", () => {
 
 describe("diff compressor: headroom reference", () => {
   const files = [
-    "066bc82007dc2dd4", "0cf5e189bd42fab1", "10f0106f40cbe2fa", "1a4e35c597c7a001", "1bdfa041108f0aad", "1eeb1f7ae64c7744",
-    "2c07a365f52d6fa6", "2cd095b132f5da3f", "2eb4b13b37f376d6", "433b2d25303645ed", "4844a5f9605b8425", "5d950a94b8c22480",
-    "649fd65ad3511191", "66c86f64baebfc3f", "88b4d4a7e93014e5", "97bde326d96a1165", "9b9a03215a7198bf", "b0b83d16366edfed",
-    "b605bd89e234cbff", "c6b6d5c9fd7f1ad2", "c72662c635d1defa", "d0ba5cae330722be", "d0e62d2f1493bd72", "d4ed44a6fc667358",
-    "da9afe00e9846ce4", "e9c505e42b2b2edc", "ea99ab1ea7449acf",
+    "066bc82007dc2dd4",
+    "0cf5e189bd42fab1",
+    "10f0106f40cbe2fa",
+    "1a4e35c597c7a001",
+    "1bdfa041108f0aad",
+    "1eeb1f7ae64c7744",
+    "2c07a365f52d6fa6",
+    "2cd095b132f5da3f",
+    "2eb4b13b37f376d6",
+    "433b2d25303645ed",
+    "4844a5f9605b8425",
+    "5d950a94b8c22480",
+    "649fd65ad3511191",
+    "66c86f64baebfc3f",
+    "88b4d4a7e93014e5",
+    "97bde326d96a1165",
+    "9b9a03215a7198bf",
+    "b0b83d16366edfed",
+    "b605bd89e234cbff",
+    "c6b6d5c9fd7f1ad2",
+    "c72662c635d1defa",
+    "d0ba5cae330722be",
+    "d0e62d2f1493bd72",
+    "d4ed44a6fc667358",
+    "da9afe00e9846ce4",
+    "e9c505e42b2b2edc",
+    "ea99ab1ea7449acf",
   ];
-  const HEADER = /^(?:diff |--- |\+\+\+ |@@|rename |similarity |copy |new file|deleted file|old mode|new mode|Binary |commit |Author:|Date:)/;
+  const HEADER =
+    /^(?:diff |--- |\+\+\+ |@@|rename |similarity |copy |new file|deleted file|old mode|new mode|Binary |commit |Author:|Date:)/;
 
   it("keeps every changed line and header the Python reference kept", async () => {
     for (const name of files) {
@@ -460,10 +581,30 @@ describe("diff compressor: headroom reference", () => {
 
 describe("diff compressor: properties", () => {
   const diffLine = fc.oneof(
-    fc.constantFrom("diff --git a/x b/x", "index 1234567..89abcde 100644", "--- a/x", "+++ b/x", "@@ -1,3 +1,3 @@",
-      "@@ -0,0 +1,2 @@", "@@@ -1,2 -1,2 +1,2 @@@", "@@ bogus", "commit 0123456789abcdef", "Author: a", "",
-      "\\ No newline at end of file", "GIT binary patch", "literal 12", "Only in a: b", " x | 2 +-", "-- ",
-      "\x1b[32m+green\x1b[m", "\x1b[", "\r", "\u0000", "\ud800"),
+    fc.constantFrom(
+      "diff --git a/x b/x",
+      "index 1234567..89abcde 100644",
+      "--- a/x",
+      "+++ b/x",
+      "@@ -1,3 +1,3 @@",
+      "@@ -0,0 +1,2 @@",
+      "@@@ -1,2 -1,2 +1,2 @@@",
+      "@@ bogus",
+      "commit 0123456789abcdef",
+      "Author: a",
+      "",
+      "\\ No newline at end of file",
+      "GIT binary patch",
+      "literal 12",
+      "Only in a: b",
+      " x | 2 +-",
+      "-- ",
+      "\x1b[32m+green\x1b[m",
+      "\x1b[",
+      "\r",
+      "\u0000",
+      "\ud800",
+    ),
     fc.string({ maxLength: 12 }).map((s) => " " + s),
     fc.string({ maxLength: 12 }).map((s) => "+" + s),
     fc.string({ maxLength: 12 }).map((s) => "-" + s),
@@ -473,43 +614,58 @@ describe("diff compressor: properties", () => {
   const scale = fc.constantFrom(0.5, 1, 2);
 
   it("never throws on random diff-like text", () => {
-    fc.assert(fc.property(diffText, scale, (text, s) => {
-      diffCompressor.compress(input(text, { scale: s }));
-    }), { numRuns: 400 });
+    fc.assert(
+      fc.property(diffText, scale, (text, s) => {
+        diffCompressor.compress(input(text, { scale: s }));
+      }),
+      { numRuns: 400 },
+    );
   });
 
   it("never throws on corpus diffs cut at a random point", async () => {
     const texts = await Promise.all((await corpusCases()).filter((c) => c.class === "diff").map(readCase));
-    fc.assert(fc.property(fc.nat({ max: texts.length - 1 }), fc.double({ min: 0, max: 1, noNaN: true }), (k, at) => {
-      const t = texts[k];
-      diffCompressor.compress(input(t.slice(0, Math.floor(t.length * at))));
-    }), { numRuns: 60 });
+    fc.assert(
+      fc.property(fc.nat({ max: texts.length - 1 }), fc.double({ min: 0, max: 1, noNaN: true }), (k, at) => {
+        const t = texts[k];
+        diffCompressor.compress(input(t.slice(0, Math.floor(t.length * at))));
+      }),
+      { numRuns: 60 },
+    );
   });
 
   it("gives the same output for the same input", () => {
-    fc.assert(fc.property(diffText, scale, (text, s) => {
-      const a = diffCompressor.compress(input(text, { scale: s }));
-      const b = diffCompressor.compress(input(text, { scale: s }));
-      expect(a).toEqual(b);
-    }), { numRuns: 200 });
+    fc.assert(
+      fc.property(diffText, scale, (text, s) => {
+        const a = diffCompressor.compress(input(text, { scale: s }));
+        const b = diffCompressor.compress(input(text, { scale: s }));
+        expect(a).toEqual(b);
+      }),
+      { numRuns: 200 },
+    );
   });
 
   it("shows only +/- lines that appear verbatim in the input", () => {
-    fc.assert(fc.property(diffText, scale, (text, s) => {
-      const out = diffCompressor.compress(input(text, { scale: s }))?.output;
-      if (out === undefined) return;
-      const inputLines = new Set(text.split("\n").map((l) => l.replace(/\r$/, "")));
-      for (const l of out.split("\n")) {
-        const line = l.replace(/\r$/, "");
-        if (line.startsWith("+") || line.startsWith("-")) expect(inputLines.has(line)).toBe(true);
-      }
-    }), { numRuns: 300 });
+    fc.assert(
+      fc.property(diffText, scale, (text, s) => {
+        const out = diffCompressor.compress(input(text, { scale: s }))?.output;
+        if (out === undefined) return;
+        const inputLines = new Set(text.split("\n").map((l) => l.replace(/\r$/, "")));
+        for (const l of out.split("\n")) {
+          const line = l.replace(/\r$/, "");
+          if (line.startsWith("+") || line.startsWith("-")) expect(inputLines.has(line)).toBe(true);
+        }
+      }),
+      { numRuns: 300 },
+    );
   });
 
   it("returns null on its own output", () => {
-    fc.assert(fc.property(diffText, scale, (text, s) => {
-      const out = diffCompressor.compress(input(text, { scale: s }))?.output;
-      if (out !== undefined) expect(diffCompressor.compress(input(out, { scale: s }))).toBeNull();
-    }), { numRuns: 200 });
+    fc.assert(
+      fc.property(diffText, scale, (text, s) => {
+        const out = diffCompressor.compress(input(text, { scale: s }))?.output;
+        if (out !== undefined) expect(diffCompressor.compress(input(out, { scale: s }))).toBeNull();
+      }),
+      { numRuns: 200 },
+    );
   });
 });

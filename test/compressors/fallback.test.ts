@@ -6,7 +6,15 @@ import type { ContentType } from "../../src/types.js";
 
 const KEY = "a".repeat(32);
 const run = (text: string, type: ContentType = "unknown", canDrop = true, scale = 1) =>
-  fallbackCompressor.compress({ text, lines: LineIndex.of(text), type, hint: {}, scale, canDrop, marker: (s) => formatMarker(KEY, s) });
+  fallbackCompressor.compress({
+    text,
+    lines: LineIndex.of(text),
+    type,
+    hint: {},
+    scale,
+    canDrop,
+    marker: (s) => formatMarker(KEY, s),
+  });
 
 describe("fallbackCompressor", () => {
   it("passes content under the cap", () => {
@@ -22,7 +30,8 @@ describe("fallbackCompressor", () => {
     expect(out.output.endsWith("line 19999 of some unclaimed text\n")).toBe(true);
     expect(parseMarkers(out.output)).toHaveLength(1);
     expect(parseMarkers(out.output)[0].summary).toMatch(/^\d+ lines \(\d+ chars\) omitted$/);
-    for (const line of out.output.split("\n")) if (!line.startsWith("[[pithy:") && line !== "") expect(lines).toContain(line);
+    for (const line of out.output.split("\n"))
+      if (!line.startsWith("[[pithy:") && line !== "") expect(lines).toContain(line);
     expect(out.output.length).toBeLessThan(FALLBACK_CAP / 2);
   });
 
@@ -43,7 +52,11 @@ describe("fallbackCompressor", () => {
   });
 
   it("leaves large valid JSON alone so it stays valid", () => {
-    const json = JSON.stringify(Array.from({ length: 5000 }, (_, i) => ({ id: i, name: `item ${i}` })), null, 1);
+    const json = JSON.stringify(
+      Array.from({ length: 5000 }, (_, i) => ({ id: i, name: `item ${i}` })),
+      null,
+      1,
+    );
     expect(run(json, "json")).toBeNull();
     expect(run(json.slice(0, -10), "json")).not.toBeNull();
   });

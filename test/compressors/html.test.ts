@@ -8,13 +8,24 @@ import { LineIndex } from "../../src/kernels/lines.js";
 const KEY = "0".repeat(32);
 
 function input(text: string, extra: Partial<CompressorInput> = {}): CompressorInput {
-  return { text, lines: LineIndex.of(text), type: "html", hint: {}, scale: 1, canDrop: true, marker: (s) => formatMarker(KEY, s), ...extra };
+  return {
+    text,
+    lines: LineIndex.of(text),
+    type: "html",
+    hint: {},
+    scale: 1,
+    canDrop: true,
+    marker: (s) => formatMarker(KEY, s),
+    ...extra,
+  };
 }
 
 /** Pads a fragment into a page long enough that extraction pays. */
 function page(body: string, head = "<title>T</title>"): string {
-  return `<!DOCTYPE html><html><head>${head}<meta charset="utf-8"><link rel="stylesheet" href="a.css">` +
-    `<script>${"var analytics = {tracking: true};\n".repeat(20)}</script></head><body>${body}</body></html>`;
+  return (
+    `<!DOCTYPE html><html><head>${head}<meta charset="utf-8"><link rel="stylesheet" href="a.css">` +
+    `<script>${"var analytics = {tracking: true};\n".repeat(20)}</script></head><body>${body}</body></html>`
+  );
 }
 
 /** The extracted text without the title line and the closing marker. */
@@ -29,43 +40,68 @@ function extract(html: string, extra: Partial<CompressorInput> = {}): string {
 
 describe("html compressor: what goes", () => {
   it("drops scripts, styles, templates, noscript and the head, keeping the title", () => {
-    const out = extract(page("<p>Visible text.</p><style>p{color:red}</style><template><p>tpl</p></template><noscript>Enable JS</noscript><script>alert(1)</script>"));
+    const out = extract(
+      page(
+        "<p>Visible text.</p><style>p{color:red}</style><template><p>tpl</p></template><noscript>Enable JS</noscript><script>alert(1)</script>",
+      ),
+    );
     expect(out).toBe("Visible text.");
   });
 
   it("drops hidden elements: hidden, aria-hidden, display:none, visibility:hidden, sr-only", () => {
-    const out = extract(page(
-      `<p>shown</p><p hidden>a</p><p aria-hidden="true">b</p><p style="color:red; DISPLAY : none">c</p>` +
-      `<p style="visibility:hidden">d</p><span class="btn sr-only">e</span><p aria-hidden="false">kept</p>`,
-    ));
+    const out = extract(
+      page(
+        `<p>shown</p><p hidden>a</p><p aria-hidden="true">b</p><p style="color:red; DISPLAY : none">c</p>` +
+          `<p style="visibility:hidden">d</p><span class="btn sr-only">e</span><p aria-hidden="false">kept</p>`,
+      ),
+    );
     expect(out).toBe("shown\n\nkept");
   });
 
   it("drops navigation, menus, sidebars and footers by tag and by ARIA role", () => {
-    const out = extract(page(
-      `<nav><a href="/">Home</a></nav><menu><li>File</li></menu><aside>Related posts</aside>` +
-      `<div role="navigation">Crumbs</div><p>Body text.</p><footer>© 2024 Corp</footer><div role="contentinfo">Legal</div>`,
-    ));
+    const out = extract(
+      page(
+        `<nav><a href="/">Home</a></nav><menu><li>File</li></menu><aside>Related posts</aside>` +
+          `<div role="navigation">Crumbs</div><p>Body text.</p><footer>© 2024 Corp</footer><div role="contentinfo">Legal</div>`,
+      ),
+    );
     expect(out).toBe("Body text.");
   });
 
   it("drops a page header but keeps one that holds the page's h1", () => {
     expect(extract(page(`<header><a href="/">Logo</a></header><p>Text.</p>`))).toBe("Text.");
-    expect(extract(page(`<header><h1>Project</h1><menu><li>Docs</li></menu></header><p>Text.</p>`))).toBe("# Project\n\nText.");
+    expect(extract(page(`<header><h1>Project</h1><menu><li>Docs</li></menu></header><p>Text.</p>`))).toBe(
+      "# Project\n\nText.",
+    );
   });
 
   it("drops elements whose class or id words say nav, menu, sidebar, footer, breadcrumb, cookie, banner or skip", () => {
-    const furniture = ["topNav", "site-footer", "breadcrumb", "cookie-consent", "skip-link", "left_sidebar", "mainMenu", "promo banner"];
-    const body = furniture.map((c) => `<div class="${c}">furniture ${c}</div>`).join("") + `<div id="sidebar">side</div><p>Article text.</p>`;
+    const furniture = [
+      "topNav",
+      "site-footer",
+      "breadcrumb",
+      "cookie-consent",
+      "skip-link",
+      "left_sidebar",
+      "mainMenu",
+      "promo banner",
+    ];
+    const body =
+      furniture.map((c) => `<div class="${c}">furniture ${c}</div>`).join("") +
+      `<div id="sidebar">side</div><p>Article text.</p>`;
     expect(extract(page(body))).toBe("Article text.");
   });
 
   it("matches class words whole, so canvas-wrap or unavailable are not navigation", () => {
-    expect(extract(page(`<div class="canvas-wrap">one</div><div class="unavailable headerless">two</div>`))).toBe("one\n\ntwo");
+    expect(extract(page(`<div class="canvas-wrap">one</div><div class="unavailable headerless">two</div>`))).toBe(
+      "one\n\ntwo",
+    );
   });
 
   it("never drops a furniture-named wrapper that holds most of the page's text", () => {
-    const out = extract(page(`<div class="has-sidebar"><p>${"Long article text. ".repeat(10)}</p><div class="sidebar">links</div></div>`));
+    const out = extract(
+      page(`<div class="has-sidebar"><p>${"Long article text. ".repeat(10)}</p><div class="sidebar">links</div></div>`),
+    );
     expect(out).toContain("Long article text.");
     expect(out).not.toContain("links");
   });
@@ -80,17 +116,27 @@ describe("html compressor: main content", () => {
   });
 
   it("reads role=main like <main>", () => {
-    expect(extract(page(`${around}<div role="main"><p>${"Role text. ".repeat(5)}</p></div>`))).toBe("Role text. ".repeat(5).trim());
+    expect(extract(page(`${around}<div role="main"><p>${"Role text. ".repeat(5)}</p></div>`))).toBe(
+      "Role text. ".repeat(5).trim(),
+    );
   });
 
   it("reads every outermost <article> when there is no <main>", () => {
-    const out = extract(page(`${around}<article><p>${"First. ".repeat(5)}</p><article><p>nested</p></article></article><article><p>${"Second. ".repeat(5)}</p></article>`));
+    const out = extract(
+      page(
+        `${around}<article><p>${"First. ".repeat(5)}</p><article><p>nested</p></article></article><article><p>${"Second. ".repeat(5)}</p></article>`,
+      ),
+    );
     expect(out).toBe(`${"First. ".repeat(5).trim()}\n\nnested\n\n${"Second. ".repeat(5).trim()}`);
   });
 
   it("reads a #content or .markdown-body container when there is no <main> or <article>", () => {
-    expect(extract(page(`${around}<div id="content"><p>${"Content text. ".repeat(5)}</p></div>`))).toBe("Content text. ".repeat(5).trim());
-    expect(extract(page(`${around}<div class="x markdown-body"><p>${"Readme text. ".repeat(5)}</p></div>`))).toBe("Readme text. ".repeat(5).trim());
+    expect(extract(page(`${around}<div id="content"><p>${"Content text. ".repeat(5)}</p></div>`))).toBe(
+      "Content text. ".repeat(5).trim(),
+    );
+    expect(extract(page(`${around}<div class="x markdown-body"><p>${"Readme text. ".repeat(5)}</p></div>`))).toBe(
+      "Readme text. ".repeat(5).trim(),
+    );
   });
 
   it("ignores a <main> that holds too little of the page's text", () => {
@@ -102,11 +148,17 @@ describe("html compressor: main content", () => {
 
 describe("html compressor: what stays, and how it looks", () => {
   it("writes headings as # levels", () => {
-    expect(extract(page("<h1>One</h1><h2>Two <small>v2</small></h2><h6>Six</h6>"))).toBe("# One\n\n## Two v2\n\n###### Six");
+    expect(extract(page("<h1>One</h1><h2>Two <small>v2</small></h2><h6>Six</h6>"))).toBe(
+      "# One\n\n## Two v2\n\n###### Six",
+    );
   });
 
   it("labels a heading with the empty <a name> anchor just before it", () => {
-    const out = extract(page(`<a name="getBody--"><!-- --></a><ul class="blockList"><li><h4>getBody</h4><pre>public Object getBody()</pre></li></ul>`));
+    const out = extract(
+      page(
+        `<a name="getBody--"><!-- --></a><ul class="blockList"><li><h4>getBody</h4><pre>public Object getBody()</pre></li></ul>`,
+      ),
+    );
     expect(out).toBe("#### getBody {#getBody--}\n\n```\npublic Object getBody()\n```");
   });
 
@@ -115,7 +167,11 @@ describe("html compressor: what stays, and how it looks", () => {
   });
 
   it("writes lists as bullets and numbers, nested lists indented", () => {
-    const out = extract(page(`<ul><li>a</li><li>b<ul><li>b1</li></ul></li></ul><ol start="3"><li>three</li><li>four</li></ol><p>after</p>`));
+    const out = extract(
+      page(
+        `<ul><li>a</li><li>b<ul><li>b1</li></ul></li></ul><ol start="3"><li>three</li><li>four</li></ol><p>after</p>`,
+      ),
+    );
     expect(out).toBe("- a\n- b\n  - b1\n\n3. three\n4. four\n\nafter");
   });
 
@@ -125,10 +181,12 @@ describe("html compressor: what stays, and how it looks", () => {
   });
 
   it("writes data tables as Markdown tables with the caption above", () => {
-    const out = extract(page(
-      `<table><caption>Methods</caption><tr><th>Type</th><th>Method</th></tr>` +
-      `<tr><td><code>static&nbsp;int</code></td><td>a | b</td></tr><tr><td>x</td></tr></table>`,
-    ));
+    const out = extract(
+      page(
+        `<table><caption>Methods</caption><tr><th>Type</th><th>Method</th></tr>` +
+          `<tr><td><code>static&nbsp;int</code></td><td>a | b</td></tr><tr><td>x</td></tr></table>`,
+      ),
+    );
     expect(out).toBe("Methods\n| Type | Method |\n|---|---|\n| `static int` | a \\| b |\n| x | |");
   });
 
@@ -138,8 +196,10 @@ describe("html compressor: what stays, and how it looks", () => {
   });
 
   it("keeps <pre> verbatim in a fence: entities decoded, tags stripped, first newline dropped", () => {
-    const out = extract(page(`<pre class="prettyprint">\nCall&lt;List&lt;Repo>> repos =\n    service.<b>listRepos</b>("octocat");</pre>`));
-    expect(out).toBe("```\nCall<List<Repo>> repos =\n    service.listRepos(\"octocat\");\n```");
+    const out = extract(
+      page(`<pre class="prettyprint">\nCall&lt;List&lt;Repo>> repos =\n    service.<b>listRepos</b>("octocat");</pre>`),
+    );
+    expect(out).toBe('```\nCall<List<Repo>> repos =\n    service.listRepos("octocat");\n```');
   });
 
   it("names the fence's language from a language- class and outgrows backtick runs inside", () => {
@@ -148,7 +208,9 @@ describe("html compressor: what stays, and how it looks", () => {
   });
 
   it("writes inline code as code spans", () => {
-    expect(extract(page("<p>Call <code>clone()</code> or <kbd>Ctrl C</kbd>; <code>a`b</code>.</p>"))).toBe("Call `clone()` or `Ctrl C`; `` a`b ``.");
+    expect(extract(page("<p>Call <code>clone()</code> or <kbd>Ctrl C</kbd>; <code>a`b</code>.</p>"))).toBe(
+      "Call `clone()` or `Ctrl C`; `` a`b ``.",
+    );
   });
 
   it("decodes entities and collapses whitespace, keeping <br> line breaks", () => {
@@ -156,8 +218,11 @@ describe("html compressor: what stays, and how it looks", () => {
   });
 
   it("joins a definition term to its definition", () => {
-    expect(extract(page("<dl><dt>Throws:</dt><dd><code>IOException</code> - on failure</dd><dt>Since:</dt><dd>1.2</dd></dl>")))
-      .toBe("Throws: `IOException` - on failure\nSince: 1.2");
+    expect(
+      extract(
+        page("<dl><dt>Throws:</dt><dd><code>IOException</code> - on failure</dd><dt>Since:</dt><dd>1.2</dd></dl>"),
+      ),
+    ).toBe("Throws: `IOException` - on failure\nSince: 1.2");
   });
 
   it("writes blockquotes with >", () => {
@@ -165,18 +230,29 @@ describe("html compressor: what stays, and how it looks", () => {
   });
 
   it("puts the page title first unless the first heading says the same", () => {
-    expect(compressHtml(input(page("<p>body</p>", "<title>My &amp; Page</title>")))!.output.startsWith("# My & Page\n\nbody")).toBe(true);
-    expect(compressHtml(input(page("<h1>Same</h1><p>body</p>", "<title>Same</title>")))!.output.startsWith("# Same\n\nbody")).toBe(true);
+    expect(
+      compressHtml(input(page("<p>body</p>", "<title>My &amp; Page</title>")))!.output.startsWith(
+        "# My & Page\n\nbody",
+      ),
+    ).toBe(true);
+    expect(
+      compressHtml(input(page("<h1>Same</h1><p>body</p>", "<title>Same</title>")))!.output.startsWith("# Same\n\nbody"),
+    ).toBe(true);
   });
 });
 
 describe("html compressor: links", () => {
   it("drops relative and fragment URLs, keeping the link text", () => {
-    expect(extract(page(`<p>See <a href="../guide.html">the guide</a> and <a href="#top">top</a>.</p>`))).toBe("See the guide and top.");
+    expect(extract(page(`<p>See <a href="../guide.html">the guide</a> and <a href="#top">top</a>.</p>`))).toBe(
+      "See the guide and top.",
+    );
   });
 
   it("keeps the first absolute URLs beside their text, up to a budget scaled by the profile", () => {
-    const links = Array.from({ length: 12 }, (_, i) => `<li><a href="https://example.com/p${i}">page ${i}</a></li>`).join("");
+    const links = Array.from(
+      { length: 12 },
+      (_, i) => `<li><a href="https://example.com/p${i}">page ${i}</a></li>`,
+    ).join("");
     const count = (out: string) => (out.match(/\]\(https:/g) ?? []).length;
     expect(count(extract(page(`<ul>${links}</ul>`)))).toBe(8);
     expect(count(extract(page(`<ul>${links}</ul>`), { scale: 0.5 }))).toBe(4);
@@ -184,16 +260,25 @@ describe("html compressor: links", () => {
   });
 
   it("shows the URL of a link that has no text of its own", () => {
-    expect(extract(page(`<p>Logo: <a href="https://example.com/"><img src="l.png" alt=""></a></p>`))).toBe("Logo: https://example.com/");
+    expect(extract(page(`<p>Logo: <a href="https://example.com/"><img src="l.png" alt=""></a></p>`))).toBe(
+      "Logo: https://example.com/",
+    );
   });
 
   it("writes a link whose text is its URL once", () => {
-    expect(extract(page(`<p><a href="https://example.com/x">https://example.com/x</a></p>`))).toBe("https://example.com/x");
+    expect(extract(page(`<p><a href="https://example.com/x">https://example.com/x</a></p>`))).toBe(
+      "https://example.com/x",
+    );
   });
 
   it("drops the URL of links on code names (cross-references)", () => {
-    expect(extract(page(`<p>Extends <a href="http://docs/java/lang/Object.html">java.lang.Object</a> via <a href="http://x/RuntimeException.html">RuntimeException</a>.</p>`)))
-      .toBe("Extends java.lang.Object via RuntimeException.");
+    expect(
+      extract(
+        page(
+          `<p>Extends <a href="http://docs/java/lang/Object.html">java.lang.Object</a> via <a href="http://x/RuntimeException.html">RuntimeException</a>.</p>`,
+        ),
+      ),
+    ).toBe("Extends java.lang.Object via RuntimeException.");
   });
 
   it("keeps image alt text", () => {
@@ -207,9 +292,17 @@ describe("html compressor: output contract", () => {
     expect(result.lossy).toBe(true);
     const markers = parseMarkers(result.output);
     expect(markers.length).toBe(1);
-    expect(markers[0].summary).toBe("HTML as text: markup, 1 script/style/head elements, 1 nav/header/footer blocks, 1 hidden elements, 1 link URLs omitted");
+    expect(markers[0].summary).toBe(
+      "HTML as text: markup, 1 script/style/head elements, 1 nav/header/footer blocks, 1 hidden elements, 1 link URLs omitted",
+    );
     expect(result.output.endsWith("]]")).toBe(true);
-    expect(result.detail).toMatchObject({ htmlRoot: "page", scriptsDropped: 1, hiddenDropped: 1, boilerplateDropped: 1, linkUrlsDropped: 1 });
+    expect(result.detail).toMatchObject({
+      htmlRoot: "page",
+      scriptsDropped: 1,
+      hiddenDropped: 1,
+      boilerplateDropped: 1,
+      linkUrlsDropped: 1,
+    });
   });
 
   it("returns null when content may not be dropped (lossless mode)", () => {
@@ -229,11 +322,70 @@ describe("html compressor: output contract", () => {
 const soup = fc
   .array(
     fc.oneof(
-      fc.constantFrom("<div>", "</div>", "<p>", "</p>", "<ul>", "<li>", "</ul>", "<ol start=x>", "<table>", "<tr>", "<td>", "<th>", "</table>",
-        "<pre>", "</pre>", "<code>", "</code>", "<a name=a>", "<a href='https://e.com/x'>", "</a>", "<h2>", "</h2>", "<br>", "<nav>", "</nav>",
-        "<script>", "</script>", "<style>", "<!--", "-->", "<![CDATA[", "<dl><dt>", "<dd>", "<blockquote>", "<main>", "</main>", "<svg><path/>",
-        "<div hidden>", "<span style='display:none'>", "<div class='topNav'>", "&amp;", "&lt;", "&#x41;", "&#99999999;", "&", "<", ">", "\"", "'",
-        "\n", "\t", "  ", "|", "`", "```", "\u0000", "\ud800", "[[pithy:", "<title>", "</title>", "<img alt=\"a\">", "<caption>"),
+      fc.constantFrom(
+        "<div>",
+        "</div>",
+        "<p>",
+        "</p>",
+        "<ul>",
+        "<li>",
+        "</ul>",
+        "<ol start=x>",
+        "<table>",
+        "<tr>",
+        "<td>",
+        "<th>",
+        "</table>",
+        "<pre>",
+        "</pre>",
+        "<code>",
+        "</code>",
+        "<a name=a>",
+        "<a href='https://e.com/x'>",
+        "</a>",
+        "<h2>",
+        "</h2>",
+        "<br>",
+        "<nav>",
+        "</nav>",
+        "<script>",
+        "</script>",
+        "<style>",
+        "<!--",
+        "-->",
+        "<![CDATA[",
+        "<dl><dt>",
+        "<dd>",
+        "<blockquote>",
+        "<main>",
+        "</main>",
+        "<svg><path/>",
+        "<div hidden>",
+        "<span style='display:none'>",
+        "<div class='topNav'>",
+        "&amp;",
+        "&lt;",
+        "&#x41;",
+        "&#99999999;",
+        "&",
+        "<",
+        ">",
+        '"',
+        "'",
+        "\n",
+        "\t",
+        "  ",
+        "|",
+        "`",
+        "```",
+        "\u0000",
+        "\ud800",
+        "[[pithy:",
+        "<title>",
+        "</title>",
+        '<img alt="a">',
+        "<caption>",
+      ),
       fc.string({ maxLength: 12 }),
     ),
     { maxLength: 80 },
@@ -242,38 +394,58 @@ const soup = fc
 
 describe("html compressor: properties", () => {
   it("never throws on random or unbalanced HTML", () => {
-    fc.assert(fc.property(soup, (html) => {
-      compressHtml(input(html));
-    }), { numRuns: 400 });
+    fc.assert(
+      fc.property(soup, (html) => {
+        compressHtml(input(html));
+      }),
+      { numRuns: 400 },
+    );
   });
 
   it("never throws on truncated pages", () => {
-    const full = page(`<main><h2>T</h2><pre>code &lt; x</pre><table><tr><th>a</th><th>b</th></tr><tr><td>1</td><td>2</td></tr></table>` +
-      `<ul><li><a href="https://e.com">e</a></li></ul><script>if (a < b) {}</script><p>end</p></main>`);
-    fc.assert(fc.property(fc.integer({ min: 0, max: full.length }), (cut) => {
-      compressHtml(input(full.slice(0, cut)));
-    }), { numRuns: 300 });
+    const full = page(
+      `<main><h2>T</h2><pre>code &lt; x</pre><table><tr><th>a</th><th>b</th></tr><tr><td>1</td><td>2</td></tr></table>` +
+        `<ul><li><a href="https://e.com">e</a></li></ul><script>if (a < b) {}</script><p>end</p></main>`,
+    );
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: full.length }), (cut) => {
+        compressHtml(input(full.slice(0, cut)));
+      }),
+      { numRuns: 300 },
+    );
   });
 
   it("is deterministic", () => {
-    fc.assert(fc.property(soup, (html) => {
-      const a = compressHtml(input(html));
-      const b = compressHtml(input(html));
-      expect(a?.output).toBe(b?.output);
-    }), { numRuns: 200 });
+    fc.assert(
+      fc.property(soup, (html) => {
+        const a = compressHtml(input(html));
+        const b = compressHtml(input(html));
+        expect(a?.output).toBe(b?.output);
+      }),
+      { numRuns: 200 },
+    );
   });
 
   it("is idempotent: its output compresses to nothing more", () => {
-    fc.assert(fc.property(soup, (html) => {
-      const once = compressHtml(input(html));
-      if (once === null) return;
-      const twice = compressHtml(input(once.output));
-      expect(twice === null || twice.output === once.output).toBe(true);
-    }), { numRuns: 200 });
+    fc.assert(
+      fc.property(soup, (html) => {
+        const once = compressHtml(input(html));
+        if (once === null) return;
+        const twice = compressHtml(input(once.output));
+        expect(twice === null || twice.output === once.output).toBe(true);
+      }),
+      { numRuns: 200 },
+    );
   });
 
   it("handles 10 000 nested divs, lists, quotes and tables without recursion", () => {
-    for (const [open, close] of [["<div>", "</div>"], ["<ul><li>", "</li></ul>"], ["<blockquote>", "</blockquote>"], ["<table><tr><td>", "</td></tr></table>"], ["<a href='https://e.com'>", "</a>"]]) {
+    for (const [open, close] of [
+      ["<div>", "</div>"],
+      ["<ul><li>", "</li></ul>"],
+      ["<blockquote>", "</blockquote>"],
+      ["<table><tr><td>", "</td></tr></table>"],
+      ["<a href='https://e.com'>", "</a>"],
+    ]) {
       const html = page(open.repeat(10_000) + "deep text" + close.repeat(10_000));
       const out = compressHtml(input(html))!.output;
       expect(out).toContain("deep text");

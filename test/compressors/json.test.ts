@@ -36,7 +36,9 @@ function expand(value: Json): Json {
     const body = value[keys[0]] as { columns?: string[]; every_row?: Record<string, Json>; rows: Json[] };
     return body.rows.map((row) => {
       if (typeof row === "string") return row;
-      const own = body.columns ? Object.fromEntries(body.columns.map((c, i) => [c, (row as Json[])[i]])) : (row as Record<string, Json>);
+      const own = body.columns
+        ? Object.fromEntries(body.columns.map((c, i) => [c, (row as Json[])[i]]))
+        : (row as Record<string, Json>);
       return expand({ ...own, ...(body.every_row ?? {}) });
     });
   }
@@ -54,7 +56,11 @@ describe("jsonCompressor", () => {
   it("compacts pretty-printed JSON losslessly and keeps the input's key spacing", () => {
     const text = JSON.stringify({ name: "lodash", version: "4.18.1", list: [1, 2] }, null, 2);
     const out = compress(text, { canDrop: false })!;
-    expect(out).toEqual({ output: '{"name": "lodash","version": "4.18.1","list": [1,2]}', lossy: false, detail: { steps: "compact" } });
+    expect(out).toEqual({
+      output: '{"name": "lodash","version": "4.18.1","list": [1,2]}',
+      lossy: false,
+      detail: { steps: "compact" },
+    });
   });
 
   it("keeps compact key spacing when the input was compact", () => {
@@ -88,7 +94,9 @@ describe("jsonCompressor", () => {
     const out = compress(JSON.stringify({ log: "z".repeat(5000), a: { b: { c: { d: { e: 1 } } } } }))!;
     const value = JSON.parse(out.output);
     expect(Object.keys(value)[0]).toBe("_pithy");
-    expect(parseMarkers(value._pithy)[0].summary).toBe("JSON pruned: 1 long strings cut, 1 deep subtrees collapsed; notes start with …");
+    expect(parseMarkers(value._pithy)[0].summary).toBe(
+      "JSON pruned: 1 long strings cut, 1 deep subtrees collapsed; notes start with …",
+    );
     expect(out.detail).toMatchObject({ steps: "compact+prune", stringsCut: 1, subtreesCollapsed: 1 });
   });
 
@@ -111,7 +119,9 @@ describe("jsonCompressor", () => {
 
   it("returns null for any text holding a string that starts with _pithy, and only then", () => {
     expect(compress('"_pithy note"')).toBeNull();
-    expect(compress(JSON.stringify({ a: 1, list: [1, 2, 3], b: "x" }, null, 2).replace('"b"', '"_pithy_table"'))).toBeNull();
+    expect(
+      compress(JSON.stringify({ a: 1, list: [1, 2, 3], b: "x" }, null, 2).replace('"b"', '"_pithy_table"')),
+    ).toBeNull();
     expect(compress(JSON.stringify({ my_pithy_note: 1, list: [1, 2, 3] }, null, 2))).not.toBeNull();
   });
 
@@ -161,11 +171,23 @@ interface HeadroomFixture {
 }
 
 const HEADROOM = [
-  "dict_array_100_sequential_b91d1fff5ba3", "dict_array_30_b0ba1d26fd03", "dict_array_30_bias_high_dc3b36e60560",
-  "dict_array_30_bias_low_a850512901bd", "duplicate_dicts_40_40a0670dec17", "empty_array_41ecf20098c5", "mixed_array_3f929019b62f",
-  "nested_3deep_with_array_bb5036c153aa", "nested_object_with_array_b66d43299ea1", "non_json_passthrough_4322abf677f3",
-  "nulls_and_bools_06d6fd6adcab", "number_array_40_changepoint_8cd416c24d53", "short_array_passthrough_aeb16224b61f",
-  "small_object_passthrough_801afa36a32c", "string_array_25_6fe4a307de81", "time_series_50_25cd28df5a50", "unicode_dict_array_4820ed6c0c9a",
+  "dict_array_100_sequential_b91d1fff5ba3",
+  "dict_array_30_b0ba1d26fd03",
+  "dict_array_30_bias_high_dc3b36e60560",
+  "dict_array_30_bias_low_a850512901bd",
+  "duplicate_dicts_40_40a0670dec17",
+  "empty_array_41ecf20098c5",
+  "mixed_array_3f929019b62f",
+  "nested_3deep_with_array_bb5036c153aa",
+  "nested_object_with_array_b66d43299ea1",
+  "non_json_passthrough_4322abf677f3",
+  "nulls_and_bools_06d6fd6adcab",
+  "number_array_40_changepoint_8cd416c24d53",
+  "short_array_passthrough_aeb16224b61f",
+  "small_object_passthrough_801afa36a32c",
+  "string_array_25_6fe4a307de81",
+  "time_series_50_25cd28df5a50",
+  "unicode_dict_array_4820ed6c0c9a",
 ];
 
 /** Every array of records in a value (ours expanded back from tables), flattened. */
@@ -188,17 +210,23 @@ function keptForAReason(input: Json[], kept: Json[]): Json[] {
     const sd = Math.sqrt(xs.reduce((a, b) => a + (b - mean) ** 2, 0) / xs.length);
     return sd > 0 && Math.abs(x - mean) > 2 * sd;
   };
-  return kept.filter((row) => Object.entries(row as Record<string, Json>).some(([k, v]) =>
-    (typeof v === "string" && /error|fail|fatal|exception|timeout/i.test(v)) ||
-    (/^(status|level|severity)$/.test(k) && share(k, v) <= 0.25) ||
-    (typeof v === "number" && !/id$|^ts$/.test(k) && outlier(k, v))));
+  return kept.filter((row) =>
+    Object.entries(row as Record<string, Json>).some(
+      ([k, v]) =>
+        (typeof v === "string" && /error|fail|fatal|exception|timeout/i.test(v)) ||
+        (/^(status|level|severity)$/.test(k) && share(k, v) <= 0.25) ||
+        (typeof v === "number" && !/id$|^ts$/.test(k) && outlier(k, v)),
+    ),
+  );
 }
 
 describe("jsonCompressor against Headroom's smart crusher fixtures", () => {
   it("keeps every row Headroom kept for a reason (errors, rare levels, outliers)", async () => {
     let reasons = 0;
     for (const name of HEADROOM) {
-      const fixture = JSON.parse(await readCorpusFile(`headroom-fixtures/smart_crusher/${name}.json`)) as HeadroomFixture;
+      const fixture = JSON.parse(
+        await readCorpusFile(`headroom-fixtures/smart_crusher/${name}.json`),
+      ) as HeadroomFixture;
       let input: Json;
       try {
         input = JSON.parse(fixture.input.content);
@@ -219,7 +247,9 @@ describe("jsonCompressor against Headroom's smart crusher fixtures", () => {
   });
 
   it("keeps both sides of the jump in the change-point series", async () => {
-    const fixture = JSON.parse(await readCorpusFile("headroom-fixtures/smart_crusher/number_array_40_changepoint_8cd416c24d53.json")) as HeadroomFixture;
+    const fixture = JSON.parse(
+      await readCorpusFile("headroom-fixtures/smart_crusher/number_array_40_changepoint_8cd416c24d53.json"),
+    ) as HeadroomFixture;
     const out = JSON.parse(compress(fixture.input.content)!.output) as Json[];
     const at = out.indexOf(50);
     expect(out.slice(at - 1, at + 1)).toEqual([11, 50]);
@@ -227,7 +257,9 @@ describe("jsonCompressor against Headroom's smart crusher fixtures", () => {
 });
 
 describe("jsonCompressor properties", () => {
-  const jsonText = fc.tuple(fc.jsonValue(), fc.constantFrom(undefined, 1, 2, "\t")).map(([v, indent]) => JSON.stringify(v, null, indent));
+  const jsonText = fc
+    .tuple(fc.jsonValue(), fc.constantFrom(undefined, 1, 2, "\t"))
+    .map(([v, indent]) => JSON.stringify(v, null, indent));
 
   it("turns valid JSON into valid JSON, losslessly when it may not drop", () => {
     fc.assert(
@@ -267,9 +299,16 @@ describe("jsonCompressor properties", () => {
 
   it("never throws, on any string", () => {
     fc.assert(
-      fc.property(fc.oneof(fc.string(), fc.string({ unit: "binary" }), jsonText.map((t) => t.slice(0, t.length >> 1))), (text) => {
-        compress(text);
-      }),
+      fc.property(
+        fc.oneof(
+          fc.string(),
+          fc.string({ unit: "binary" }),
+          jsonText.map((t) => t.slice(0, t.length >> 1)),
+        ),
+        (text) => {
+          compress(text);
+        },
+      ),
       { numRuns: 500 },
     );
   });
@@ -282,18 +321,23 @@ describe("jsonCompressor properties", () => {
     }
   });
 
-  it.runIf(inject("runtime") === "node")("handles a 50 MB input", () => {
-    const row = (i: number) => `{"id": ${i}, "status": "${i % 9973 === 0 ? "error" : "ok"}", "message": "request ${i} served in ${i % 97} ms"}`;
-    const parts: string[] = [];
-    for (let i = 0, size = 0; size < 50_000_000; i++) {
-      parts.push(row(i));
-      size += parts[i].length + 2;
-    }
-    const text = "[" + parts.join(",\n") + "]";
-    expect(text.length).toBeGreaterThan(50_000_000);
-    const out = compress(text)!;
-    expect(out.lossy).toBe(true);
-    expect(out.output).toContain('"error"');
-    expect(() => JSON.parse(out.output)).not.toThrow();
-  }, 120_000);
+  it.runIf(inject("runtime") === "node")(
+    "handles a 50 MB input",
+    () => {
+      const row = (i: number) =>
+        `{"id": ${i}, "status": "${i % 9973 === 0 ? "error" : "ok"}", "message": "request ${i} served in ${i % 97} ms"}`;
+      const parts: string[] = [];
+      for (let i = 0, size = 0; size < 50_000_000; i++) {
+        parts.push(row(i));
+        size += parts[i].length + 2;
+      }
+      const text = "[" + parts.join(",\n") + "]";
+      expect(text.length).toBeGreaterThan(50_000_000);
+      const out = compress(text)!;
+      expect(out.lossy).toBe(true);
+      expect(out.output).toContain('"error"');
+      expect(() => JSON.parse(out.output)).not.toThrow();
+    },
+    120_000,
+  );
 });

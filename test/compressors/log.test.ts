@@ -7,7 +7,16 @@ import { LineIndex } from "../../src/kernels/lines.js";
 const KEY = "0".repeat(32);
 
 function input(text: string, extra: Partial<CompressorInput> = {}): CompressorInput {
-  return { text, lines: LineIndex.of(text), type: "log", hint: {}, scale: 1, canDrop: true, marker: (s) => formatMarker(KEY, s), ...extra };
+  return {
+    text,
+    lines: LineIndex.of(text),
+    type: "log",
+    hint: {},
+    scale: 1,
+    canDrop: true,
+    marker: (s) => formatMarker(KEY, s),
+    ...extra,
+  };
 }
 
 function compress(text: string, extra: Partial<CompressorInput> = {}): string {
@@ -25,7 +34,8 @@ function routine(count: number, start = 0): string[] {
   for (let k = start; k < start + count; k++) {
     const ts = `2024-05-01T10:${String(Math.floor(k / 60) % 60).padStart(2, "0")}:${String(k % 60).padStart(2, "0")}Z`;
     if (k % 3 === 0) out.push(`${ts} INFO worker-${k % 7} processed job ${1000 + k} in ${(k * 7) % 90}ms`);
-    else if (k % 3 === 1) out.push(`${ts} INFO GET /api/items/${k} 200 ${(k * 13) % 70}ms from 10.0.${k % 9}.${k % 200}`);
+    else if (k % 3 === 1)
+      out.push(`${ts} INFO GET /api/items/${k} 200 ${(k * 13) % 70}ms from 10.0.${k % 9}.${k % 200}`);
     else out.push(`${ts} DEBUG cache hit key=user:${k} size=${(k * 31) % 4096}`);
   }
   return out;
@@ -66,13 +76,19 @@ describe("log compressor: templates", () => {
   });
 
   it("says in the marker how many lines were like which template", () => {
-    const lines = Array.from({ length: 42 }, (_, k) => `npm http fetch GET 200 https://registry.npmjs.org/p${k} ${k + 10}ms`);
+    const lines = Array.from(
+      { length: 42 },
+      (_, k) => `npm http fetch GET 200 https://registry.npmjs.org/p${k} ${k + 10}ms`,
+    );
     const out = compress(lines.join("\n") + "\n");
     expect(markers(out)).toEqual(["41 lines like `npm http fetch GET 200 <url> <n>ms`"]);
   });
 
   it("names the level when every omitted line shares one", () => {
-    const lines = Array.from({ length: 50 }, (_, k) => `[2024-05-01 10:00:${String(k).padStart(2, "0")}] INFO request ${k} served in ${k}ms`);
+    const lines = Array.from(
+      { length: 50 },
+      (_, k) => `[2024-05-01 10:00:${String(k).padStart(2, "0")}] INFO request ${k} served in ${k}ms`,
+    );
     const out = compress(lines.join("\n"));
     expect(markers(out)[0]).toMatch(/^49 INFO lines like `/);
   });
@@ -103,7 +119,8 @@ describe("log compressor: errors and warnings", () => {
 
   it("counts repeats of the very same error after the first three", () => {
     const lines = routine(60);
-    for (let k = 0; k < 10; k++) lines.push(`2024-05-01T11:00:0${k}Z ERROR connection reset by peer (attempt ${k + 1})`);
+    for (let k = 0; k < 10; k++)
+      lines.push(`2024-05-01T11:00:0${k}Z ERROR connection reset by peer (attempt ${k + 1})`);
     lines.push(...routine(60, 60));
     const out = compress(lines.join("\n"));
     expect(out).toContain("(attempt 3)");
@@ -124,13 +141,21 @@ describe("log compressor: errors and warnings", () => {
 
   it("keeps npm ERR! lines", () => {
     const lines = routine(100);
-    lines.push("npm ERR! code ERESOLVE", "npm ERR! ERESOLVE unable to resolve dependency tree", "npm ERR! Found: react@17.0.2");
+    lines.push(
+      "npm ERR! code ERESOLVE",
+      "npm ERR! ERESOLVE unable to resolve dependency tree",
+      "npm ERR! Found: react@17.0.2",
+    );
     const out = compress(lines.join("\n"));
     for (const l of lines.slice(-3)) expect(out).toContain(l);
   });
 
   it("keeps 4xx and 5xx access-log records", () => {
-    const lines = Array.from({ length: 200 }, (_, k) => `10.0.0.${k % 250} - - [18/May/2015:02:05:${String(k % 60).padStart(2, "0")} +0000] "GET /page/${k} HTTP/1.1" 200 ${500 + k} "-" "curl/8.${k % 9}"`);
+    const lines = Array.from(
+      { length: 200 },
+      (_, k) =>
+        `10.0.0.${k % 250} - - [18/May/2015:02:05:${String(k % 60).padStart(2, "0")} +0000] "GET /page/${k} HTTP/1.1" 200 ${500 + k} "-" "curl/8.${k % 9}"`,
+    );
     lines[77] = `10.0.0.9 - - [18/May/2015:02:06:00 +0000] "GET /wp-admin/ HTTP/1.1" 404 289 "-" "-"`;
     lines[150] = `10.0.0.9 - - [18/May/2015:02:07:00 +0000] "GET /misc/Title.php.txt HTTP/1.1" 500 - "-" "-"`;
     const out = compress(lines.join("\n"));
@@ -282,15 +307,49 @@ describe("log compressor: tests and builds", () => {
   });
 
   it.each([
-    ["node:test TAP", ["# tests 47", "# suites 5", "# pass 43", "# fail 4", "# cancelled 0", "# skipped 0", "# todo 0"]],
+    [
+      "node:test TAP",
+      ["# tests 47", "# suites 5", "# pass 43", "# fail 4", "# cancelled 0", "# skipped 0", "# todo 0"],
+    ],
     ["node:test spec", ["ℹ tests 91", "ℹ pass 83", "ℹ fail 8", "✖ failing tests:"]],
-    ["pytest", ["=========================== short test summary info ============================", "FAILED tests/test_utils.py::test_netrc - AssertionError", "============ 6 failed, 210 passed, 13 skipped, 6 warnings in 1.47s ============="]],
-    ["vitest", [" Test Files  1 failed | 3 passed (4)", "      Tests  2 failed | 10 passed (12)", "   Duration  1.32s"]],
-    ["jest", ["Test Suites: 1 failed, 4 passed, 5 total", "Tests:       2 failed, 40 passed, 42 total", "Snapshots:   0 total", "Time:        3.21 s"]],
+    [
+      "pytest",
+      [
+        "=========================== short test summary info ============================",
+        "FAILED tests/test_utils.py::test_netrc - AssertionError",
+        "============ 6 failed, 210 passed, 13 skipped, 6 warnings in 1.47s =============",
+      ],
+    ],
+    [
+      "vitest",
+      [" Test Files  1 failed | 3 passed (4)", "      Tests  2 failed | 10 passed (12)", "   Duration  1.32s"],
+    ],
+    [
+      "jest",
+      [
+        "Test Suites: 1 failed, 4 passed, 5 total",
+        "Tests:       2 failed, 40 passed, 42 total",
+        "Snapshots:   0 total",
+        "Time:        3.21 s",
+      ],
+    ],
     ["mocha", ["  40 passing (2s)", "  2 failing", "  1 pending"]],
     ["go test", ["FAIL\tgithub.com/acme/app\t0.501s", "ok  \tgithub.com/acme/lib\t0.120s", "FAIL"]],
-    ["cargo", ["test result: FAILED. 0 passed; 1 failed; 0 ignored; 0 measured; 0 filtered out; finished in 28.80s", "error: test failed, to rerun pass `--test compiletest`"]],
-    ["maven", ["[INFO] Tests run: 12, Failures: 1, Errors: 0, Skipped: 2", "[ERROR] BUILD FAILURE", "[INFO] Total time:  4.512 s"]],
+    [
+      "cargo",
+      [
+        "test result: FAILED. 0 passed; 1 failed; 0 ignored; 0 measured; 0 filtered out; finished in 28.80s",
+        "error: test failed, to rerun pass `--test compiletest`",
+      ],
+    ],
+    [
+      "maven",
+      [
+        "[INFO] Tests run: 12, Failures: 1, Errors: 0, Skipped: 2",
+        "[ERROR] BUILD FAILURE",
+        "[INFO] Total time:  4.512 s",
+      ],
+    ],
     ["tsc", ["Found 3 errors in 2 files."]],
     ["npm", ["added 673 packages in 40s", "found 0 vulnerabilities", "npm verbose exit 0", "npm info ok"]],
   ])("keeps the %s summary", (_name, summary) => {
@@ -305,7 +364,9 @@ describe("log compressor: output contract", () => {
   });
 
   it("returns null when there is nothing to drop", () => {
-    expect(logCompressor.compress(input("INFO starting\nERROR database connection failed\nINFO shutting down\n"))).toBeNull();
+    expect(
+      logCompressor.compress(input("INFO starting\nERROR database connection failed\nINFO shutting down\n")),
+    ).toBeNull();
   });
 
   it("keeps kept lines byte for byte, CRLF included", () => {
@@ -331,7 +392,14 @@ describe("log compressor: output contract", () => {
 
   it("finds nothing more to drop in its own output", () => {
     const lines = routine(800);
-    lines.splice(400, 0, "2024-05-01T10:06:40Z ERROR replica lagging by 12s", "Traceback (most recent call last):", '  File "x.py", line 1, in <module>', "ValueError: boom");
+    lines.splice(
+      400,
+      0,
+      "2024-05-01T10:06:40Z ERROR replica lagging by 12s",
+      "Traceback (most recent call last):",
+      '  File "x.py", line 1, in <module>',
+      "ValueError: boom",
+    );
     const once = compress(lines.join("\n") + "\n");
     const again = logCompressor.compress(input(once));
     expect(again === null || again.output === once).toBe(true);

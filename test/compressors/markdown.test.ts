@@ -8,7 +8,16 @@ import { LineIndex } from "../../src/kernels/lines.js";
 const KEY = "0".repeat(32);
 
 function input(text: string, extra: Partial<CompressorInput> = {}): CompressorInput {
-  return { text, lines: LineIndex.of(text), type: "markdown", hint: {}, scale: 1, canDrop: true, marker: (s) => formatMarker(KEY, s), ...extra };
+  return {
+    text,
+    lines: LineIndex.of(text),
+    type: "markdown",
+    hint: {},
+    scale: 1,
+    canDrop: true,
+    marker: (s) => formatMarker(KEY, s),
+    ...extra,
+  };
 }
 
 function compress(text: string, extra: Partial<CompressorInput> = {}): string {
@@ -18,7 +27,8 @@ function compress(text: string, extra: Partial<CompressorInput> = {}): string {
 /** A paragraph of `n` distinct sentences about `topic`. */
 function paragraph(topic: string, n: number, from = 0): string {
   const out: string[] = [];
-  for (let i = from; i < from + n; i++) out.push(`The ${topic} note number ${i} explains how part ${i} of the ${topic} system behaves under load.`);
+  for (let i = from; i < from + n; i++)
+    out.push(`The ${topic} note number ${i} explains how part ${i} of the ${topic} system behaves under load.`);
   return out.join(" ");
 }
 
@@ -26,15 +36,27 @@ function paragraph(topic: string, n: number, from = 0): string {
 function longDoc(sections: number, title = "Topic"): string {
   const parts = ["# Manual", "", paragraph("intro", 4), ""];
   for (let s = 0; s < sections; s++) {
-    parts.push(`## ${title} ${s}`, "", paragraph(`${title.toLowerCase()}${s}`, 12), "", "```js", `run(${s});`, "```", "");
+    parts.push(
+      `## ${title} ${s}`,
+      "",
+      paragraph(`${title.toLowerCase()}${s}`, 12),
+      "",
+      "```js",
+      `run(${s});`,
+      "```",
+      "",
+    );
   }
   return parts.join("\n");
 }
 
 describe("markdown compressor: noise", () => {
   it("turns images into alt text and links into text with the URL once", () => {
-    const lines = Array.from({ length: 12 }, (_, i) =>
-      `Step ${i}: see ![diagram ${i}](img/flow-${i}.png) and [the docs](https://e.com/docs "Docs") or [step ${i}](#step-${i}).`);
+    const lines = Array.from(
+      { length: 12 },
+      (_, i) =>
+        `Step ${i}: see ![diagram ${i}](img/flow-${i}.png) and [the docs](https://e.com/docs "Docs") or [step ${i}](#step-${i}).`,
+    );
     const out = compress("# Doc\n\n" + lines.join("\n\n") + "\n");
     expect(out).toContain("Step 0: see diagram 0 and the docs (https://e.com/docs) or step 0.");
     expect(out).toContain("Step 11: see diagram 11 and the docs or step 11.");
@@ -43,7 +65,8 @@ describe("markdown compressor: noise", () => {
   });
 
   it("drops navigation lines and exact repeats of boilerplate", () => {
-    const banner = "This site uses cookies to give you the best experience possible, as explained in our cookie policy.";
+    const banner =
+      "This site uses cookies to give you the best experience possible, as explained in our cookie policy.";
     const parts = ["Skip to content", "", "# Page", ""];
     for (let i = 0; i < 8; i++) parts.push(banner, "", paragraph(`body${i}`, 1), "");
     const result = markdownCompressor.compress(input(parts.join("\n")));
@@ -55,7 +78,11 @@ describe("markdown compressor: noise", () => {
 
   it("does not drop noise worth less than the marker it would need", () => {
     const text = "# Doc\n\nSee  [top](#top).\n";
-    expect(markdownCompressor.compress(input(text))).toEqual({ output: "# Doc\n\nSee [top](#top).\n", lossy: false, detail: { sections: 1 } });
+    expect(markdownCompressor.compress(input(text))).toEqual({
+      output: "# Doc\n\nSee [top](#top).\n",
+      lossy: false,
+      detail: { sections: 1 },
+    });
   });
 
   it("collapses blank runs and whitespace runs in prose", () => {
@@ -64,7 +91,8 @@ describe("markdown compressor: noise", () => {
   });
 
   it("never rewrites code, tables, lists or quotes", () => {
-    const verbatim = "```\n[a](b)   spaced\n```\n\n| [x](y) | ![i](p) |\n|---|---|\n| 1 | 2 |\n\n- [item](https://e.com)   two\n\n> [quote](q)   here\n";
+    const verbatim =
+      "```\n[a](b)   spaced\n```\n\n| [x](y) | ![i](p) |\n|---|---|\n| 1 | 2 |\n\n- [item](https://e.com)   two\n\n> [quote](q)   here\n";
     const text = `# T\n\n${verbatim}`;
     const out = compress(text);
     for (const s of segmentMarkdown(verbatim).segments.filter((s) => s.verbatim)) expect(out).toContain(s.text);
@@ -73,7 +101,11 @@ describe("markdown compressor: noise", () => {
   it("makes only whitespace changes when it may not drop anything", () => {
     const text = "# T\n\nSee  [docs](https://e.com)   now.\n\n\n\nEnd.\n";
     const result = markdownCompressor.compress(input(text, { canDrop: false }));
-    expect(result).toEqual({ output: "# T\n\nSee [docs](https://e.com) now.\n\nEnd.\n", lossy: false, detail: { sections: 1 } });
+    expect(result).toEqual({
+      output: "# T\n\nSee [docs](https://e.com) now.\n\nEnd.\n",
+      lossy: false,
+      detail: { sections: 1 },
+    });
   });
 
   it("keeps CRLF line endings in the lines it writes", () => {
@@ -110,7 +142,9 @@ describe("markdown compressor: budget", () => {
     expect(out).toContain("The part0 note number 0");
     expect(out).toContain("part39 system");
     expect(out).not.toContain("part20 system");
-    expect(parseMarkers(out).map((m) => m.summary)).toEqual([expect.stringMatching(/^section trimmed: .*sentences omitted$/)]);
+    expect(parseMarkers(out).map((m) => m.summary)).toEqual([
+      expect.stringMatching(/^section trimmed: .*sentences omitted$/),
+    ]);
   });
 
   it("keeps sentences carrying warning words first when trimming", () => {
@@ -124,7 +158,8 @@ describe("markdown compressor: budget", () => {
     const sections = ["# Change Log", ""];
     for (let v = 40; v > 0; v--) {
       sections.push(`## [1.${v}.0]`, "", `**Fixed**`, "");
-      for (let k = 0; k < 6; k++) sections.push(` - Fix number ${k} of release ${v} in the request pipeline and its handlers.`);
+      for (let k = 0; k < 6; k++)
+        sections.push(` - Fix number ${k} of release ${v} in the request pipeline and its handlers.`);
       if (v === 3) sections.push(" - Breaking: the `legacy` converter was removed.");
       sections.push("");
     }
@@ -169,7 +204,9 @@ describe("markdown compressor: query", () => {
     body[22] = "Retries use exponential backoff with jitter, capped at thirty seconds.";
     const text = "# Only\n\n" + body.join("\n\n") + "\n";
     expect(compress(text)).not.toContain("exponential backoff");
-    expect(compress(text, { hint: { query: "backoff jitter" } })).toContain("Retries use exponential backoff with jitter");
+    expect(compress(text, { hint: { query: "backoff jitter" } })).toContain(
+      "Retries use exponential backoff with jitter",
+    );
   });
 });
 
@@ -191,11 +228,39 @@ describe("markdown compressor: what it leaves alone", () => {
 
 describe("markdown compressor: properties", () => {
   const pieces = fc.constantFrom(
-    "# Heading", "## Sub", "```", "~~~", "    indented", "- item", "1. step", "> quote", "| a | b |", "|---|---|", "---", "===", "",
-    "[ref]: https://e.com", "<div>", "![img](p.png)", "See [link](https://e.com/x) now.", "Skip to content", "#!/bin/sh", "key: value",
-    paragraph("prop", 3), "Deprecated: this goes away.", "\r", "`code [x](y)`", "[", "](", "\u0000", "\ud800",
+    "# Heading",
+    "## Sub",
+    "```",
+    "~~~",
+    "    indented",
+    "- item",
+    "1. step",
+    "> quote",
+    "| a | b |",
+    "|---|---|",
+    "---",
+    "===",
+    "",
+    "[ref]: https://e.com",
+    "<div>",
+    "![img](p.png)",
+    "See [link](https://e.com/x) now.",
+    "Skip to content",
+    "#!/bin/sh",
+    "key: value",
+    paragraph("prop", 3),
+    "Deprecated: this goes away.",
+    "\r",
+    "`code [x](y)`",
+    "[",
+    "](",
+    "\u0000",
+    "\ud800",
   );
-  const doc = fc.array(fc.oneof({ weight: 4, arbitrary: pieces }, { weight: 1, arbitrary: fc.string({ maxLength: 40 }) }), { maxLength: 120 })
+  const doc = fc
+    .array(fc.oneof({ weight: 4, arbitrary: pieces }, { weight: 1, arbitrary: fc.string({ maxLength: 40 }) }), {
+      maxLength: 120,
+    })
     .map((lines) => lines.join("\n"));
   const options = fc.record({
     scale: fc.constantFrom(0.5, 1, 2),
@@ -204,30 +269,44 @@ describe("markdown compressor: properties", () => {
   });
 
   it("never throws and is deterministic", () => {
-    fc.assert(fc.property(doc, options, (text, o) => {
-      const a = markdownCompressor.compress(input(text, { scale: o.scale, canDrop: o.canDrop, hint: { query: o.query } }));
-      const b = markdownCompressor.compress(input(text, { scale: o.scale, canDrop: o.canDrop, hint: { query: o.query } }));
-      expect(a).toEqual(b);
-    }), { numRuns: 300 });
+    fc.assert(
+      fc.property(doc, options, (text, o) => {
+        const a = markdownCompressor.compress(
+          input(text, { scale: o.scale, canDrop: o.canDrop, hint: { query: o.query } }),
+        );
+        const b = markdownCompressor.compress(
+          input(text, { scale: o.scale, canDrop: o.canDrop, hint: { query: o.query } }),
+        );
+        expect(a).toEqual(b);
+      }),
+      { numRuns: 300 },
+    );
   });
 
   it("is idempotent: its output compresses to nothing more", () => {
-    fc.assert(fc.property(doc, options, (text, o) => {
-      const extra = { scale: o.scale, canDrop: o.canDrop, hint: { query: o.query } };
-      const once = markdownCompressor.compress(input(text, extra));
-      if (once === null) return;
-      const twice = markdownCompressor.compress(input(once.output, extra));
-      expect(twice === null || twice.output === once.output).toBe(true);
-    }), { numRuns: 300 });
+    fc.assert(
+      fc.property(doc, options, (text, o) => {
+        const extra = { scale: o.scale, canDrop: o.canDrop, hint: { query: o.query } };
+        const once = markdownCompressor.compress(input(text, extra));
+        if (once === null) return;
+        const twice = markdownCompressor.compress(input(once.output, extra));
+        expect(twice === null || twice.output === once.output).toBe(true);
+      }),
+      { numRuns: 300 },
+    );
   });
 
   it("never drops without a marker and keeps every heading", () => {
-    fc.assert(fc.property(doc, (text) => {
-      const result = markdownCompressor.compress(input(text));
-      if (result === null) return;
-      if (result.lossy) expect(parseMarkers(result.output).length).toBeGreaterThan(0);
-      for (const s of segmentMarkdown(text).segments) if (s.kind === "heading") expect(result.output).toContain(s.text.replace(/\r?\n$/, ""));
-    }), { numRuns: 300 });
+    fc.assert(
+      fc.property(doc, (text) => {
+        const result = markdownCompressor.compress(input(text));
+        if (result === null) return;
+        if (result.lossy) expect(parseMarkers(result.output).length).toBeGreaterThan(0);
+        for (const s of segmentMarkdown(text).segments)
+          if (s.kind === "heading") expect(result.output).toContain(s.text.replace(/\r?\n$/, ""));
+      }),
+      { numRuns: 300 },
+    );
   });
 
   it("survives truncated documents", () => {

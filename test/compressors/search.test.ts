@@ -25,7 +25,10 @@ function inputOf(text: string, options: { query?: string; scale?: number; canDro
   };
 }
 
-function compress(text: string, options: { query?: string; scale?: number; canDrop?: boolean } = {}): CompressorOutput | null {
+function compress(
+  text: string,
+  options: { query?: string; scale?: number; canDrop?: boolean } = {},
+): CompressorOutput | null {
   return searchCompressor.compress(inputOf(text, options));
 }
 
@@ -86,12 +89,21 @@ describe("search compressor: grouping (lossless)", () => {
   });
 
   it("does not call a grouping lossless when it cannot be read back (CRLF line ends)", () => {
-    const text = (rows("src/components/forms/input.tsx", 4) + rows("src/components/forms/select.tsx", 1)).replaceAll("\n", "\r\n");
+    const text = (rows("src/components/forms/input.tsx", 4) + rows("src/components/forms/select.tsx", 1)).replaceAll(
+      "\n",
+      "\r\n",
+    );
     expect(compress(text, { canDrop: false })).toBeNull();
     const lossy = compress(text)!;
     expect(lossy.lossy).toBe(true);
     expect(parseMarkers(lossy.output).map((m) => m.summary)).toEqual(["original row layout"]);
-    expect(rowLines(lossy.output)).toEqual(["10:    hit 1", "20:    hit 2", "30:    hit 3", "40:    hit 4", "10:    hit 1"]);
+    expect(rowLines(lossy.output)).toEqual([
+      "10:    hit 1",
+      "20:    hit 2",
+      "30:    hit 3",
+      "40:    hit 4",
+      "10:    hit 1",
+    ]);
   });
 
   it("leaves one-row-per-file output alone when grouping would save no tokens", () => {
@@ -150,28 +162,54 @@ describe("search compressor: formats", () => {
     const match = (p: string, n: number, t: string) =>
       JSON.stringify({
         type: "match",
-        data: { path: { text: p }, lines: { text: t + "\n" }, line_number: n, absolute_offset: 100 * n, submatches: [{ match: { text: "fn" }, start: 0, end: 2 }] },
+        data: {
+          path: { text: p },
+          lines: { text: t + "\n" },
+          line_number: n,
+          absolute_offset: 100 * n,
+          submatches: [{ match: { text: "fn" }, start: 0, end: 2 }],
+        },
       });
     const context = (p: string, n: number, t: string) =>
-      JSON.stringify({ type: "context", data: { path: { text: p }, lines: { text: t + "\n" }, line_number: n, absolute_offset: 0, submatches: [] } });
-    const end = (p: string) => JSON.stringify({ type: "end", data: { path: { text: p }, binary_offset: null, stats: { matches: 2 } } });
+      JSON.stringify({
+        type: "context",
+        data: { path: { text: p }, lines: { text: t + "\n" }, line_number: n, absolute_offset: 0, submatches: [] },
+      });
+    const end = (p: string) =>
+      JSON.stringify({ type: "end", data: { path: { text: p }, binary_offset: null, stats: { matches: 2 } } });
     const summary = JSON.stringify({
-      data: { elapsed_total: { human: "0.01s", nanos: 1, secs: 0 }, stats: { bytes_printed: 9, matched_lines: 3, matches: 3, searches: 2, searches_with_match: 2 } },
+      data: {
+        elapsed_total: { human: "0.01s", nanos: 1, secs: 0 },
+        stats: { bytes_printed: 9, matched_lines: 3, matches: 3, searches: 2, searches_with_match: 2 },
+      },
       type: "summary",
     });
     const text = [
-      begin("src/raw.rs"), context("src/raw.rs", 473, "    // the any case"), match("src/raw.rs", 474, "    fn deserialize_any()"), match("src/raw.rs", 480, "    fn deserialize_bool()"), end("src/raw.rs"),
-      begin("src/de.rs"), match("src/de.rs", 9, "fn deserialize_number()"), end("src/de.rs"),
-      summary, "",
+      begin("src/raw.rs"),
+      context("src/raw.rs", 473, "    // the any case"),
+      match("src/raw.rs", 474, "    fn deserialize_any()"),
+      match("src/raw.rs", 480, "    fn deserialize_bool()"),
+      end("src/raw.rs"),
+      begin("src/de.rs"),
+      match("src/de.rs", 9, "fn deserialize_number()"),
+      end("src/de.rs"),
+      summary,
+      "",
     ].join("\n");
     const r = compress(text)!;
     expect(r.lossy).toBe(true);
     expect(r.output).toBe(
       [
-        begin("src/raw.rs"), "473-    // the any case", "474:    fn deserialize_any()", "480:    fn deserialize_bool()", "",
-        begin("src/de.rs"), "9:fn deserialize_number()",
+        begin("src/raw.rs"),
+        "473-    // the any case",
+        "474:    fn deserialize_any()",
+        "480:    fn deserialize_bool()",
+        "",
+        begin("src/de.rs"),
+        "9:fn deserialize_number()",
         '{"type":"summary","data":{"stats":{"matched_lines":3,"matches":3,"searches":2,"searches_with_match":2}}}',
-        formatMarker(KEY, "rg --json offsets and stats omitted"), "",
+        formatMarker(KEY, "rg --json offsets and stats omitted"),
+        "",
       ].join("\n"),
     );
     expect(compress(text, { canDrop: false })).toBeNull();
@@ -202,16 +240,30 @@ describe("search compressor: caps and priorities", () => {
 
   it("keeps matches with error words before plain ones", () => {
     const lines = [];
-    for (let i = 1; i <= 20; i++) lines.push(`src/a.ts:${i}:${i === 15 ? "throw new TypeError('bad')" : "log('fine')"}`);
+    for (let i = 1; i <= 20; i++)
+      lines.push(`src/a.ts:${i}:${i === 15 ? "throw new TypeError('bad')" : "log('fine')"}`);
     const r = compress(lines.join("\n") + "\n")!;
-    expect(rowLines(r.output)).toEqual(["1:log('fine')", "2:log('fine')", "3:log('fine')", "4:log('fine')", "15:throw new TypeError('bad')"]);
+    expect(rowLines(r.output)).toEqual([
+      "1:log('fine')",
+      "2:log('fine')",
+      "3:log('fine')",
+      "4:log('fine')",
+      "15:throw new TypeError('bad')",
+    ]);
   });
 
   it("prefers a query-term match over an error-word match", () => {
     const lines = [];
-    for (let i = 1; i <= 20; i++) lines.push(`src/a.ts:${i}:${i < 10 ? "raise Error()" : i === 19 ? "use widget" : "ok"}`);
+    for (let i = 1; i <= 20; i++)
+      lines.push(`src/a.ts:${i}:${i < 10 ? "raise Error()" : i === 19 ? "use widget" : "ok"}`);
     const r = compress(lines.join("\n") + "\n", { query: "widget" })!;
-    expect(rowLines(r.output)).toEqual(["1:raise Error()", "2:raise Error()", "3:raise Error()", "4:raise Error()", "19:use widget"]);
+    expect(rowLines(r.output)).toEqual([
+      "1:raise Error()",
+      "2:raise Error()",
+      "3:raise Error()",
+      "4:raise Error()",
+      "19:use widget",
+    ]);
   });
 
   it("still names a file whose matches are all dropped, with its count", () => {
@@ -239,7 +291,10 @@ describe("search compressor: caps and priorities", () => {
     expect(kept(0.5)).toBe(15);
     expect(kept(1)).toBe(30);
     expect(kept(2)).toBe(60);
-    const shownFiles = (scale: number) => compress(text, { scale })!.output.split("\n").filter((l) => l.includes("shown)")).length;
+    const shownFiles = (scale: number) =>
+      compress(text, { scale })!
+        .output.split("\n")
+        .filter((l) => l.includes("shown)")).length;
     expect(shownFiles(0.5)).toBe(5);
     expect(shownFiles(1)).toBe(10);
     expect(shownFiles(2)).toBe(20);
@@ -329,7 +384,10 @@ describe("search compressor: kernels", () => {
   it("gives the same output with the WASM row parser as with its TS twin", async () => {
     expect(await loadWasm()).not.toBeNull();
     const cases = (await corpusCases()).filter((c) => c.class === "search");
-    const texts = [...(await Promise.all(cases.map(readCase))), rows("C:\\src\\a.go", 40) + rows("./b-1-c.ts", 3, "x", "-")];
+    const texts = [
+      ...(await Promise.all(cases.map(readCase))),
+      rows("C:\\src\\a.go", 40) + rows("./b-1-c.ts", 3, "x", "-"),
+    ];
     try {
       for (const text of texts) {
         for (const canDrop of [true, false]) {
@@ -346,13 +404,36 @@ describe("search compressor: kernels", () => {
 });
 
 describe("search compressor: properties", () => {
-  const path = fc.constantFrom("src/a.ts", "./cmd.go", "C:\\w\\x.py", "a-1-b.js", "lib/x86-64/z.c", "2024-01-05.log", "dir with space/f.txt");
-  const content = fc.string({ maxLength: 40, unit: fc.constantFrom("a", "b", ":", "-", " ", "1", "9", "\t", "é", "\r", "Error", "\uD800", "\u0000") });
-  const row = fc.tuple(path, fc.integer({ min: 1, max: 5000 }), fc.boolean(), content).map(([p, n, isMatch, t]) => `${p}${isMatch ? ":" : "-"}${n}${isMatch ? ":" : "-"}${t}`);
-  const line = fc.oneof({ weight: 8, arbitrary: row }, { weight: 1, arbitrary: fc.constantFrom("--", "", "grep: x: Is a directory") }, { weight: 1, arbitrary: content });
-  const searchText = fc.tuple(fc.array(line, { maxLength: 80 }), fc.boolean()).map(([ls, nl]) => ls.join("\n") + (nl ? "\n" : ""));
+  const path = fc.constantFrom(
+    "src/a.ts",
+    "./cmd.go",
+    "C:\\w\\x.py",
+    "a-1-b.js",
+    "lib/x86-64/z.c",
+    "2024-01-05.log",
+    "dir with space/f.txt",
+  );
+  const content = fc.string({
+    maxLength: 40,
+    unit: fc.constantFrom("a", "b", ":", "-", " ", "1", "9", "\t", "é", "\r", "Error", "\uD800", "\u0000"),
+  });
+  const row = fc
+    .tuple(path, fc.integer({ min: 1, max: 5000 }), fc.boolean(), content)
+    .map(([p, n, isMatch, t]) => `${p}${isMatch ? ":" : "-"}${n}${isMatch ? ":" : "-"}${t}`);
+  const line = fc.oneof(
+    { weight: 8, arbitrary: row },
+    { weight: 1, arbitrary: fc.constantFrom("--", "", "grep: x: Is a directory") },
+    { weight: 1, arbitrary: content },
+  );
+  const searchText = fc
+    .tuple(fc.array(line, { maxLength: 80 }), fc.boolean())
+    .map(([ls, nl]) => ls.join("\n") + (nl ? "\n" : ""));
   const anyText = fc.oneof(searchText, fc.string({ maxLength: 300 }), fc.string({ maxLength: 300, unit: "binary" }));
-  const options = fc.record({ scale: fc.constantFrom(0.5, 1, 2), canDrop: fc.boolean(), query: fc.option(fc.string({ maxLength: 20 }), { nil: undefined }) });
+  const options = fc.record({
+    scale: fc.constantFrom(0.5, 1, 2),
+    canDrop: fc.boolean(),
+    query: fc.option(fc.string({ maxLength: 20 }), { nil: undefined }),
+  });
 
   it("never throws and gives the same output for the same input", () => {
     fc.assert(

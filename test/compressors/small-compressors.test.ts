@@ -9,7 +9,15 @@ import type { ContentType } from "../../src/types.js";
 
 const KEY = "c".repeat(32);
 const run = (c: Compressor, text: string, type: ContentType, canDrop = true) =>
-  c.compress({ text, lines: LineIndex.of(text), type, hint: {}, scale: 1, canDrop, marker: (s) => formatMarker(KEY, s) });
+  c.compress({
+    text,
+    lines: LineIndex.of(text),
+    type,
+    hint: {},
+    scale: 1,
+    canDrop,
+    marker: (s) => formatMarker(KEY, s),
+  });
 
 describe("blobCompressor", () => {
   const blob = "QUJDRA==".repeat(2000);
@@ -56,7 +64,8 @@ describe("terminalCompressor", () => {
 
 describe("docReadCompressor", () => {
   it("strips cat -n numbers from a document read and asks to be routed again", () => {
-    const doc = ["# Title", "", "Some prose here."].map((l, i) => `${String(i + 1).padStart(6)}\t${l}`).join("\n") + "\n";
+    const doc =
+      ["# Title", "", "Some prose here."].map((l, i) => `${String(i + 1).padStart(6)}\t${l}`).join("\n") + "\n";
     const out = run(docReadCompressor, doc, "doc_read")!;
     expect(out).toMatchObject({ output: "# Title\n\nSome prose here.\n", reroute: true, lossy: true });
   });

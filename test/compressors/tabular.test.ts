@@ -11,7 +11,16 @@ import { loadCorpus } from "../support/corpus.js";
 const KEY = "0".repeat(32);
 
 function input(text: string, extra: Partial<CompressorInput> = {}): CompressorInput {
-  return { text, lines: LineIndex.of(text), type: "tabular", hint: {}, scale: 1, canDrop: true, marker: (s) => formatMarker(KEY, s), ...extra };
+  return {
+    text,
+    lines: LineIndex.of(text),
+    type: "tabular",
+    hint: {},
+    scale: 1,
+    canDrop: true,
+    marker: (s) => formatMarker(KEY, s),
+    ...extra,
+  };
 }
 
 function run(text: string, extra: Partial<CompressorInput> = {}): CompressorOutput | null {
@@ -35,9 +44,16 @@ const MONTH = "Nov 30 07:04";
 
 /** `ls -la` of a node_modules: `.`, `..`, one regular file and `dirs` directories. */
 function lsListing(dirs: number): string {
-  const lines = [`total ${dirs * 4}`, `drwxr-xr-x ${String(dirs + 2).padStart(3)} root root  20480 ${MONTH} .`, `drwxr-xr-x  12 root root   4096 ${MONTH} ..`];
+  const lines = [
+    `total ${dirs * 4}`,
+    `drwxr-xr-x ${String(dirs + 2).padStart(3)} root root  20480 ${MONTH} .`,
+    `drwxr-xr-x  12 root root   4096 ${MONTH} ..`,
+  ];
   lines.push(`-rw-r--r--   1 root root  18843 ${MONTH} .package-lock.json`);
-  for (let k = 0; k < dirs; k++) lines.push(`drwxr-xr-x ${String(2 + (k % 3)).padStart(3)} root root   4096 ${MONTH} pkg-${String(k).padStart(3, "0")}`);
+  for (let k = 0; k < dirs; k++)
+    lines.push(
+      `drwxr-xr-x ${String(2 + (k % 3)).padStart(3)} root root   4096 ${MONTH} pkg-${String(k).padStart(3, "0")}`,
+    );
   return lines.join("\n") + "\n";
 }
 
@@ -45,20 +61,29 @@ function psAux(rows: number): string {
   const lines = ["USER         PID %CPU %MEM    VSZ   RSS TTY      STAT START   TIME COMMAND"];
   for (let k = 1; k <= rows; k++) {
     const cpu = k === 37 ? "98.7" : `0.${k % 4}`;
-    lines.push(`app     ${String(1000 + k).padStart(7)} ${cpu.padStart(4)}  0.${k % 5} ${String(120000 + (k % 7) * 10).padStart(6)} ${String(8000 + (k % 9)).padStart(5)} ?        S    09:00   0:0${k % 10} /usr/bin/worker --slot ${k}`);
+    lines.push(
+      `app     ${String(1000 + k).padStart(7)} ${cpu.padStart(4)}  0.${k % 5} ${String(120000 + (k % 7) * 10).padStart(6)} ${String(8000 + (k % 9)).padStart(5)} ?        S    09:00   0:0${k % 10} /usr/bin/worker --slot ${k}`,
+    );
   }
   return lines.join("\n") + "\n";
 }
 
 function dfH(rows: number): string {
   const lines = ["Filesystem      Size  Used Avail Use% Mounted on"];
-  for (let k = 0; k < rows; k++) lines.push(`/dev/loop${String(k).padEnd(6)} ${"64M".padStart(4)}  ${"64M".padStart(4)}  ${"0".padStart(4)} 100% /snap/core/${1000 + k}`);
+  for (let k = 0; k < rows; k++)
+    lines.push(
+      `/dev/loop${String(k).padEnd(6)} ${"64M".padStart(4)}  ${"64M".padStart(4)}  ${"0".padStart(4)} 100% /snap/core/${1000 + k}`,
+    );
   lines.push("/dev/sdb1        200G  150G   40G  79% /mnt/data");
   for (let k = 0; k < rows; k++) lines.push(`tmpfs           3.9G     0  3.9G   0% /run/user/${1000 + k}`);
   return lines.join("\n") + "\n";
 }
 
-function csvRows(rows: number, separator = "\n", row = (k: number) => `${k},item-${k},${100 + (k % 10)},${k % 3 === 0 ? "ok" : "done"}`): string {
+function csvRows(
+  rows: number,
+  separator = "\n",
+  row = (k: number) => `${k},item-${k},${100 + (k % 10)},${k % 3 === 0 ? "ok" : "done"}`,
+): string {
   const lines = ["id,name,amount,status"];
   for (let k = 0; k < rows; k++) lines.push(row(k));
   return lines.join(separator) + separator;
@@ -155,8 +180,13 @@ describe("tabular compressor: sampling", () => {
     const rows: string[] = [];
     for (let k = 0; k < 60; k++) {
       const hash = (0x1a2b3c4d + k * 7919).toString(16).slice(0, 8);
-      const subject = k % 2 === 0 ? `Bump actions/checkout from 4.${k}.0 to 4.${k + 1}.0` : `Fix handling of case ${String.fromCharCode(103 + (k % 20), 103 + Math.floor(k / 20))} in the parser`;
-      rows.push(`${hash}\t${k % 2 === 0 ? "dependabot[bot]" : "Jane Doe"}\t2024-01-${String(1 + (k % 28)).padStart(2, "0")}\t${subject}`);
+      const subject =
+        k % 2 === 0
+          ? `Bump actions/checkout from 4.${k}.0 to 4.${k + 1}.0`
+          : `Fix handling of case ${String.fromCharCode(103 + (k % 20), 103 + Math.floor(k / 20))} in the parser`;
+      rows.push(
+        `${hash}\t${k % 2 === 0 ? "dependabot[bot]" : "Jane Doe"}\t2024-01-${String(1 + (k % 28)).padStart(2, "0")}\t${subject}`,
+      );
     }
     rows.push("deadbee1\tSam Roe\t2024-02-01\tPrevent Response self-reference in redirect history (#7328)");
     const text = rows.join("\n") + "\n";
@@ -277,45 +307,68 @@ describe("tabular compressor: properties", () => {
   const separator = fc.constantFrom("\n", "\r\n", "\r");
   const delimiter = fc.constantFrom(",", "\t", "  ", " ");
   const tableText = fc
-    .tuple(fc.array(fc.array(cell, { minLength: 3, maxLength: 3 }), { minLength: 0, maxLength: 60 }), separator, delimiter)
+    .tuple(
+      fc.array(fc.array(cell, { minLength: 3, maxLength: 3 }), { minLength: 0, maxLength: 60 }),
+      separator,
+      delimiter,
+    )
     .map(([rows, sep, delim]) => rows.map((r) => r.join(delim)).join(sep) + sep);
   const anyText = fc.oneof(tableText, fc.string({ maxLength: 400 }), fc.constant(lsListing(40)));
-  const options = fc.record({ canDrop: fc.boolean(), scale: fc.constantFrom(0.5, 1, 2), query: fc.option(fc.string({ maxLength: 12 }), { nil: undefined }) });
+  const options = fc.record({
+    canDrop: fc.boolean(),
+    scale: fc.constantFrom(0.5, 1, 2),
+    query: fc.option(fc.string({ maxLength: 12 }), { nil: undefined }),
+  });
 
   it("never throws", () => {
-    fc.assert(fc.property(anyText, options, (text, o) => {
-      run(text, { canDrop: o.canDrop, scale: o.scale, hint: { query: o.query } });
-    }), { numRuns: 300 });
+    fc.assert(
+      fc.property(anyText, options, (text, o) => {
+        run(text, { canDrop: o.canDrop, scale: o.scale, hint: { query: o.query } });
+      }),
+      { numRuns: 300 },
+    );
   });
 
   it("is deterministic", () => {
-    fc.assert(fc.property(anyText, options, (text, o) => {
-      const extra = { canDrop: o.canDrop, scale: o.scale, hint: { query: o.query } };
-      expect(output(text, extra)).toBe(output(text, extra));
-    }), { numRuns: 200 });
+    fc.assert(
+      fc.property(anyText, options, (text, o) => {
+        const extra = { canDrop: o.canDrop, scale: o.scale, hint: { query: o.query } };
+        expect(output(text, extra)).toBe(output(text, extra));
+      }),
+      { numRuns: 200 },
+    );
   });
 
   it("returns null or the same text when run on its own output", () => {
-    fc.assert(fc.property(anyText, options, (text, o) => {
-      const extra = { canDrop: o.canDrop, scale: o.scale, hint: { query: o.query } };
-      const once = output(text, extra);
-      const twice = run(once, extra);
-      expect(twice === null || twice.output === once).toBe(true);
-    }), { numRuns: 200 });
+    fc.assert(
+      fc.property(anyText, options, (text, o) => {
+        const extra = { canDrop: o.canDrop, scale: o.scale, hint: { query: o.query } };
+        const once = output(text, extra);
+        const twice = run(once, extra);
+        expect(twice === null || twice.output === once).toBe(true);
+      }),
+      { numRuns: 200 },
+    );
   });
 
   it("keeps every data row verbatim from the input when it samples", () => {
-    fc.assert(fc.property(tableText, (text) => {
-      const result = run(text);
-      if (result === null || !result.lossy) return;
-      for (const line of keptLines(result.output, "\r").flatMap((l) => l.split("\n"))) expect(text).toContain(line);
-    }), { numRuns: 300 });
+    fc.assert(
+      fc.property(tableText, (text) => {
+        const result = run(text);
+        if (result === null || !result.lossy) return;
+        for (const line of keptLines(result.output, "\r").flatMap((l) => l.split("\n"))) expect(text).toContain(line);
+      }),
+      { numRuns: 300 },
+    );
   });
 
   it("shrinks or declines, never grows", () => {
-    fc.assert(fc.property(anyText, options, (text, o) => {
-      const result = run(text, { canDrop: o.canDrop, scale: o.scale });
-      if (result !== null) expect(result.output.length).toBeLessThan(text.length);
-    }), { numRuns: 200 });
+    fc.assert(
+      fc.property(anyText, options, (text, o) => {
+        const result = run(text, { canDrop: o.canDrop, scale: o.scale });
+        if (result !== null) expect(result.output.length).toBeLessThan(text.length);
+      }),
+      { numRuns: 200 },
+    );
   });
 });

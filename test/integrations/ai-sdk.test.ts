@@ -30,8 +30,16 @@ beforeAll(async () => {
 function history(): ModelMessage[] {
   return [
     { role: "user", content: "Why does the install fail?" },
-    { role: "assistant", content: [{ type: "tool-call", toolCallId: "call_1", toolName: "Bash", input: { command: "npm install --verbose" } }] },
-    { role: "tool", content: [{ type: "tool-result", toolCallId: "call_1", toolName: "Bash", output: { type: "text", value: log } }] },
+    {
+      role: "assistant",
+      content: [
+        { type: "tool-call", toolCallId: "call_1", toolName: "Bash", input: { command: "npm install --verbose" } },
+      ],
+    },
+    {
+      role: "tool",
+      content: [{ type: "tool-result", toolCallId: "call_1", toolName: "Bash", output: { type: "text", value: log } }],
+    },
   ];
 }
 
@@ -54,7 +62,11 @@ describe("pithyMiddleware", () => {
     const prompt = aiSdkConversation(outputs);
     const seen: CompressMessagesResult[] = [];
     const middleware = pithyMiddleware({ pithy, onCompress: (r) => seen.push(r) });
-    const params = { prompt, tools: [{ type: "function", name: "Bash", inputSchema: { type: "object" } }], temperature: 0 };
+    const params = {
+      prompt,
+      tools: [{ type: "function", name: "Bash", inputSchema: { type: "object" } }],
+      temperature: 0,
+    };
     const out = await middleware.transformParams({ type: "generate", params });
     expect(out.temperature).toBe(0);
     expect(out.prompt).not.toBe(prompt);
@@ -73,7 +85,10 @@ describe("pithyMiddleware", () => {
   });
 
   it("does not add the recall tool when told not to", async () => {
-    const out = await pithyMiddleware({ pithy, recallTool: false }).transformParams({ type: "generate", params: { prompt: aiSdkConversation(outputs) } });
+    const out = await pithyMiddleware({ pithy, recallTool: false }).transformParams({
+      type: "generate",
+      params: { prompt: aiSdkConversation(outputs) },
+    });
     expect((out as Params).tools).toBeUndefined();
   });
 
@@ -109,9 +124,19 @@ describe("the AI SDK with pithy", () => {
         calls.push(options as unknown as Params);
         if (calls.length === 1) {
           const input = JSON.stringify({ key: firstKey(options.prompt) });
-          return { content: [{ type: "tool-call", toolCallId: "r1", toolName: RECALL_TOOL_NAME, input }], finishReason: { unified: "tool-calls", raw: undefined }, usage, warnings: [] };
+          return {
+            content: [{ type: "tool-call", toolCallId: "r1", toolName: RECALL_TOOL_NAME, input }],
+            finishReason: { unified: "tool-calls", raw: undefined },
+            usage,
+            warnings: [],
+          };
         }
-        return { content: [{ type: "text", text: "done" }], finishReason: { unified: "stop", raw: undefined }, usage, warnings: [] };
+        return {
+          content: [{ type: "text", text: "done" }],
+          finishReason: { unified: "stop", raw: undefined },
+          usage,
+          warnings: [],
+        };
       },
     });
     const result = await generateText({
@@ -145,7 +170,12 @@ describe("the AI SDK with pithy", () => {
           calls.length === 1
             ? [
                 { type: "stream-start", warnings: [] },
-                { type: "tool-call", toolCallId: "r1", toolName: RECALL_TOOL_NAME, input: JSON.stringify({ key: firstKey(options.prompt) }) },
+                {
+                  type: "tool-call",
+                  toolCallId: "r1",
+                  toolName: RECALL_TOOL_NAME,
+                  input: JSON.stringify({ key: firstKey(options.prompt) }),
+                },
                 { type: "finish", finishReason: { unified: "tool-calls", raw: undefined }, usage },
               ]
             : [
@@ -179,9 +209,19 @@ describe("the AI SDK with pithy", () => {
         calls.push(options as unknown as Params);
         if (calls.length === 1) {
           const input = JSON.stringify({ key: "0".repeat(32) });
-          return { content: [{ type: "tool-call", toolCallId: "r1", toolName: RECALL_TOOL_NAME, input }], finishReason: { unified: "tool-calls", raw: undefined }, usage, warnings: [] };
+          return {
+            content: [{ type: "tool-call", toolCallId: "r1", toolName: RECALL_TOOL_NAME, input }],
+            finishReason: { unified: "tool-calls", raw: undefined },
+            usage,
+            warnings: [],
+          };
         }
-        return { content: [{ type: "text", text: "ok" }], finishReason: { unified: "stop", raw: undefined }, usage, warnings: [] };
+        return {
+          content: [{ type: "text", text: "ok" }],
+          finishReason: { unified: "stop", raw: undefined },
+          usage,
+          warnings: [],
+        };
       },
     });
     await generateText({

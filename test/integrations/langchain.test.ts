@@ -1,5 +1,13 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { createAgent, FakeToolCallingModel, HumanMessage, type StructuredTool, tool, ToolMessage, type BaseMessage } from "langchain";
+import {
+  createAgent,
+  FakeToolCallingModel,
+  HumanMessage,
+  type StructuredTool,
+  tool,
+  ToolMessage,
+  type BaseMessage,
+} from "langchain";
 import { computeKey } from "../../src/ccr/key.js";
 import { compressToolMessage, pithyMiddleware, type PithyArtifact } from "../../src/integrations/langchain.js";
 import { RECALL_TOOL_NAME } from "../../src/messages/recall-tool.js";
@@ -26,7 +34,11 @@ function runTests() {
  * `turns` is the tool calls of one model turn; the last turn calls none, so
  * the agent stops.
  */
-async function runAgent(turns: Array<Array<{ name: string; args: Record<string, unknown>; id: string }>>, pithy: Pithy, tools: StructuredTool[] = [runTests()]) {
+async function runAgent(
+  turns: Array<Array<{ name: string; args: Record<string, unknown>; id: string }>>,
+  pithy: Pithy,
+  tools: StructuredTool[] = [runTests()],
+) {
   const model = new FakeToolCallingModel({ toolCalls: [...turns, []] });
   const agent = createAgent({ model, tools, middleware: [pithyMiddleware({ pithy })] });
   const { messages } = await agent.invoke({ messages: [new HumanMessage("Why do the tests fail?")] });
@@ -58,7 +70,10 @@ describe("pithyMiddleware in a LangChain agent", () => {
 
   it("keeps the exact original and the compression's figures in the ToolMessage artifact", async () => {
     const pithy = await createPithy();
-    const answer = toolMessage(await runAgent([[{ name: "run_tests", args: {}, id: "call_tests" }]], pithy), "call_tests");
+    const answer = toolMessage(
+      await runAgent([[{ name: "run_tests", args: {}, id: "call_tests" }]], pithy),
+      "call_tests",
+    );
     const record = (answer.artifact as { pithy: PithyArtifact }).pithy;
     expect(record.original).toBe(pytest.text);
     expect(record.compressions).toHaveLength(1);
@@ -71,7 +86,10 @@ describe("pithyMiddleware in a LangChain agent", () => {
     const pithy = await createPithy();
     const key = computeKey(pytest.text);
     const messages = await runAgent(
-      [[{ name: "run_tests", args: {}, id: "call_tests" }], [{ name: RECALL_TOOL_NAME, args: { key }, id: "call_recall" }]],
+      [
+        [{ name: "run_tests", args: {}, id: "call_tests" }],
+        [{ name: RECALL_TOOL_NAME, args: { key }, id: "call_recall" }],
+      ],
       pithy,
     );
     const recalled = toolMessage(messages, "call_recall");
@@ -83,7 +101,10 @@ describe("pithyMiddleware in a LangChain agent", () => {
   it("lets the model recall an original by the id of the tool call that produced it", async () => {
     const pithy = await createPithy();
     const messages = await runAgent(
-      [[{ name: "run_tests", args: {}, id: "call_tests" }], [{ name: RECALL_TOOL_NAME, args: { key: "call_tests" }, id: "call_recall" }]],
+      [
+        [{ name: "run_tests", args: {}, id: "call_tests" }],
+        [{ name: RECALL_TOOL_NAME, args: { key: "call_tests" }, id: "call_recall" }],
+      ],
       pithy,
     );
     expect(toolMessage(messages, "call_recall").content).toBe(pytest.text);
@@ -91,14 +112,24 @@ describe("pithyMiddleware in a LangChain agent", () => {
 
   it("answers pithy_recall of an unknown key with a plain sentence", async () => {
     const pithy = await createPithy();
-    const messages = await runAgent([[{ name: RECALL_TOOL_NAME, args: { key: "f".repeat(32) }, id: "call_recall" }]], pithy);
+    const messages = await runAgent(
+      [[{ name: RECALL_TOOL_NAME, args: { key: "f".repeat(32) }, id: "call_recall" }]],
+      pithy,
+    );
     expect(toolMessage(messages, "call_recall").content).toMatch(/^pithy: key f{32} is unknown or has expired/);
   });
 
   it("hands a short tool output to the model as it was, with no artifact", async () => {
     const pithy = await createPithy();
-    const short = tool(async () => "3 passed", { name: "run_tests", description: "Runs the test suite.", schema: emptySchema });
-    const answer = toolMessage(await runAgent([[{ name: "run_tests", args: {}, id: "call_tests" }]], pithy, [short]), "call_tests");
+    const short = tool(async () => "3 passed", {
+      name: "run_tests",
+      description: "Runs the test suite.",
+      schema: emptySchema,
+    });
+    const answer = toolMessage(
+      await runAgent([[{ name: "run_tests", args: {}, id: "call_tests" }]], pithy, [short]),
+      "call_tests",
+    );
     expect(answer.content).toBe("3 passed");
     expect(answer.artifact).toBeUndefined();
     expect(pithy.stats()).toMatchObject({ calls: 1, compressions: 0 });
@@ -112,7 +143,10 @@ describe("pithyMiddleware in a LangChain agent", () => {
       schema: emptySchema,
       responseFormat: "content_and_artifact",
     });
-    const answer = toolMessage(await runAgent([[{ name: "run_tests", args: {}, id: "call_tests" }]], pithy, [withArtifact]), "call_tests");
+    const answer = toolMessage(
+      await runAgent([[{ name: "run_tests", args: {}, id: "call_tests" }]], pithy, [withArtifact]),
+      "call_tests",
+    );
     expect(answer.artifact.exitCode).toBe(1);
     expect((answer.artifact.pithy as PithyArtifact).original).toBe(pytest.text);
   });

@@ -20,9 +20,44 @@ function strip(text: string): string {
 
 // Pieces that build escape-dense strings, including broken and C1 forms.
 const pieces = [
-  "\x1b", "[", "]", "P", "X", "^", "_", "(", ")", "#", "\\", "\x07", "\x9b", "\x9c", "\x9d", "\x90",
-  "\x85", "\x1b[", "\x1b]", "31", ";", "?", "25", "m", "K", "h", " ", "a", "Z", "é", "\r", "\n",
-  "\0", "😀", "\ud800", "\udc00", "\x1b[0m", "\x1b]8;;http://x\x1b\\",
+  "\x1b",
+  "[",
+  "]",
+  "P",
+  "X",
+  "^",
+  "_",
+  "(",
+  ")",
+  "#",
+  "\\",
+  "\x07",
+  "\x9b",
+  "\x9c",
+  "\x9d",
+  "\x90",
+  "\x85",
+  "\x1b[",
+  "\x1b]",
+  "31",
+  ";",
+  "?",
+  "25",
+  "m",
+  "K",
+  "h",
+  " ",
+  "a",
+  "Z",
+  "é",
+  "\r",
+  "\n",
+  "\0",
+  "😀",
+  "\ud800",
+  "\udc00",
+  "\x1b[0m",
+  "\x1b]8;;http://x\x1b\\",
 ];
 const escapeText = fc.array(fc.constantFrom(...pieces), { maxLength: 120 }).map((a) => a.join(""));
 const anyText = fc.string({ unit: "binary", maxLength: 200 });
@@ -103,15 +138,24 @@ describe("hasAnsi", () => {
 
 describe("stripAnsi WASM and twin", () => {
   it("agree on escape-dense random strings", () => {
-    fc.assert(fc.property(escapeText, (s) => stripAnsiWasm(host, s) === stripAnsiTwin(s)), { numRuns: 500 });
+    fc.assert(
+      fc.property(escapeText, (s) => stripAnsiWasm(host, s) === stripAnsiTwin(s)),
+      { numRuns: 500 },
+    );
   });
 
   it("agree on arbitrary UTF-16 including lone surrogates", () => {
-    fc.assert(fc.property(anyText, (s) => stripAnsiWasm(host, s) === stripAnsiTwin(s)), { numRuns: 300 });
+    fc.assert(
+      fc.property(anyText, (s) => stripAnsiWasm(host, s) === stripAnsiTwin(s)),
+      { numRuns: 300 },
+    );
   });
 
   it("agree on a 1 MB string", () => {
-    const s = fc.sample(escapeText, { seed: 7, numRuns: 20000 }).join("\n").slice(0, 1 << 20);
+    const s = fc
+      .sample(escapeText, { seed: 7, numRuns: 20000 })
+      .join("\n")
+      .slice(0, 1 << 20);
     expect(stripAnsiWasm(host, s)).toBe(stripAnsiTwin(s));
   });
 
@@ -129,7 +173,10 @@ describe("stripAnsi WASM and twin", () => {
   });
 
   it("keep runs of every length between escapes, short and long", () => {
-    const s = Array.from({ length: 200 }, (_, k) => "\x1b[3" + (k % 8) + "m" + "abcdefghij".repeat(k).slice(0, k * 3)).join("");
+    const s = Array.from(
+      { length: 200 },
+      (_, k) => "\x1b[3" + (k % 8) + "m" + "abcdefghij".repeat(k).slice(0, k * 3),
+    ).join("");
     expect(strip(s)).toBe(Array.from({ length: 200 }, (_, k) => "abcdefghij".repeat(k).slice(0, k * 3)).join(""));
   });
 

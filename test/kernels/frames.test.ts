@@ -23,9 +23,36 @@ function collapse(text: string): string {
 }
 
 const pieces = [
-  "\r", "\n", "\r\n", "\r\r", "\x1b[K", "\x1b[2K", "\x1b[1G", "\x1b[G", "\x1b[0K", "\x1b", "[",
-  "10%", " 50%", "100%", "Downloading ", "|", "/", "-", "\\", "⠙", "a,b,c", "x", " ", "\0", "😀",
-  "\ud800", "\udc00", "████", "=>", "  ",
+  "\r",
+  "\n",
+  "\r\n",
+  "\r\r",
+  "\x1b[K",
+  "\x1b[2K",
+  "\x1b[1G",
+  "\x1b[G",
+  "\x1b[0K",
+  "\x1b",
+  "[",
+  "10%",
+  " 50%",
+  "100%",
+  "Downloading ",
+  "|",
+  "/",
+  "-",
+  "\\",
+  "⠙",
+  "a,b,c",
+  "x",
+  " ",
+  "\0",
+  "😀",
+  "\ud800",
+  "\udc00",
+  "████",
+  "=>",
+  "  ",
 ];
 const frameText = fc.array(fc.constantFrom(...pieces), { maxLength: 80 }).map((a) => a.join(""));
 const anyText = fc.string({ unit: "binary", maxLength: 200 });
@@ -110,19 +137,28 @@ describe("collapseCarriageReturns", () => {
 
 describe("collapseCarriageReturns WASM and twin", () => {
   it("agree on frame-heavy random strings", () => {
-    fc.assert(fc.property(frameText, (s) => collapseCarriageReturnsWasm(host, s) === collapseCarriageReturnsTwin(s)), {
-      numRuns: 500,
-    });
+    fc.assert(
+      fc.property(frameText, (s) => collapseCarriageReturnsWasm(host, s) === collapseCarriageReturnsTwin(s)),
+      {
+        numRuns: 500,
+      },
+    );
   });
 
   it("agree on arbitrary UTF-16 including lone surrogates", () => {
-    fc.assert(fc.property(anyText, (s) => collapseCarriageReturnsWasm(host, s) === collapseCarriageReturnsTwin(s)), {
-      numRuns: 300,
-    });
+    fc.assert(
+      fc.property(anyText, (s) => collapseCarriageReturnsWasm(host, s) === collapseCarriageReturnsTwin(s)),
+      {
+        numRuns: 300,
+      },
+    );
   });
 
   it("agree on a 1 MB string", () => {
-    const s = fc.sample(frameText, { seed: 11, numRuns: 20000 }).join("\n").slice(0, 1 << 20);
+    const s = fc
+      .sample(frameText, { seed: 11, numRuns: 20000 })
+      .join("\n")
+      .slice(0, 1 << 20);
     expect(collapseCarriageReturnsWasm(host, s)).toBe(collapseCarriageReturnsTwin(s));
   });
 

@@ -29,8 +29,31 @@ function parseAll(text: string): unknown[] {
 }
 
 const pieces = [
-  "src/a.go", "./x", "C:\\w\\b.rs", "a-1-b", "pre-commit-config.yaml", ":", "-", "--", ":12:", "-12-", ":3:",
-  "-0-", ":07:", "42", " ", "\t", "text", "\n", "\r\n", "\n\n", "😀", "\ud800", "\0", "1", "x86-64-linux/",
+  "src/a.go",
+  "./x",
+  "C:\\w\\b.rs",
+  "a-1-b",
+  "pre-commit-config.yaml",
+  ":",
+  "-",
+  "--",
+  ":12:",
+  "-12-",
+  ":3:",
+  "-0-",
+  ":07:",
+  "42",
+  " ",
+  "\t",
+  "text",
+  "\n",
+  "\r\n",
+  "\n\n",
+  "😀",
+  "\ud800",
+  "\0",
+  "1",
+  "x86-64-linux/",
 ];
 const grepText = fc.array(fc.constantFrom(...pieces), { maxLength: 120 }).map((a) => a.join(""));
 const anyText = fc.string({ unit: "binary", maxLength: 200 });
@@ -38,18 +61,30 @@ const anyText = fc.string({ unit: "binary", maxLength: 200 });
 describe("parseGrepRow", () => {
   it("reads path:line:content match rows", () => {
     expect(parseGrepRow("lib/core/request.js:117:      throw new Error()")).toEqual({
-      path: "lib/core/request.js", line: 117, kind: "match", text: "      throw new Error()",
+      path: "lib/core/request.js",
+      line: 117,
+      kind: "match",
+      text: "      throw new Error()",
     });
   });
 
   it("reads path-line-content context rows", () => {
     expect(parseGrepRow("src/requests/utils.py-100-        try:")).toEqual({
-      path: "src/requests/utils.py", line: 100, kind: "context", text: "        try:",
+      path: "src/requests/utils.py",
+      line: 100,
+      kind: "context",
+      text: "        try:",
     });
   });
 
   it("reads a column after the line number", () => {
-    expect(parseGrepRow("src/a.rs:12:5:fn x()")).toEqual({ path: "src/a.rs", line: 12, column: 5, kind: "match", text: "fn x()" });
+    expect(parseGrepRow("src/a.rs:12:5:fn x()")).toEqual({
+      path: "src/a.rs",
+      line: 12,
+      column: 5,
+      kind: "match",
+      text: "fn x()",
+    });
   });
 
   it("keeps Windows drive letters in the path", () => {
@@ -57,7 +92,12 @@ describe("parseGrepRow", () => {
   });
 
   it("keeps dashes in file names of context rows", () => {
-    expect(parseGrepRow("pre-commit-config.yaml-12-x")).toMatchObject({ path: "pre-commit-config.yaml", line: 12, kind: "context", text: "x" });
+    expect(parseGrepRow("pre-commit-config.yaml-12-x")).toMatchObject({
+      path: "pre-commit-config.yaml",
+      line: 12,
+      kind: "context",
+      text: "x",
+    });
   });
 
   it("keeps the ./ prefix of grep -rn", () => {
@@ -70,7 +110,12 @@ describe("parseGrepRow", () => {
   });
 
   it("keeps a context row whose text holds colon-numbers after a space", () => {
-    expect(parseGrepRow("a.py-12-  x = d[1:2:3]")).toMatchObject({ path: "a.py", line: 12, kind: "context", text: "  x = d[1:2:3]" });
+    expect(parseGrepRow("a.py-12-  x = d[1:2:3]")).toMatchObject({
+      path: "a.py",
+      line: 12,
+      kind: "context",
+      text: "  x = d[1:2:3]",
+    });
   });
 
   it("does not read numbers with a leading zero as line numbers", () => {
@@ -78,7 +123,12 @@ describe("parseGrepRow", () => {
   });
 
   it("reads path-less rows of --heading output with an empty path", () => {
-    expect(parseGrepRow("204:\t!binding.updated")).toEqual({ path: "", line: 204, kind: "match", text: "\t!binding.updated" });
+    expect(parseGrepRow("204:\t!binding.updated")).toEqual({
+      path: "",
+      line: 204,
+      kind: "match",
+      text: "\t!binding.updated",
+    });
     expect(parseGrepRow("203-\tctx")).toMatchObject({ path: "", line: 203, kind: "context" });
   });
 
@@ -114,14 +164,20 @@ describe("parseGrepRows", () => {
   });
 
   it("keeps the previous row's path when the line starts with it", () => {
-    const rows = parseAll("build/x86-64-linux/a.c:3:y\nbuild/x86-64-linux/a.c-4-z\n") as Array<[number, { path: string }]>;
+    const rows = parseAll("build/x86-64-linux/a.c:3:y\nbuild/x86-64-linux/a.c-4-z\n") as Array<
+      [number, { path: string }]
+    >;
     expect(rows.map(([, r]) => r.path)).toEqual(["build/x86-64-linux/a.c", "build/x86-64-linux/a.c"]);
   });
 
   it("gives --heading rows the path of their heading line", () => {
-    const rows = parseAll("src/a-1-b.js\n3-ctx\n4:hit\n\nsrc/c.js\n9:hit\n") as Array<[number, { path: string; line: number }]>;
+    const rows = parseAll("src/a-1-b.js\n3-ctx\n4:hit\n\nsrc/c.js\n9:hit\n") as Array<
+      [number, { path: string; line: number }]
+    >;
     expect(rows.map(([i, r]) => [i, r.path, r.line])).toEqual([
-      [1, "src/a-1-b.js", 3], [2, "src/a-1-b.js", 4], [5, "src/c.js", 9],
+      [1, "src/a-1-b.js", 3],
+      [2, "src/a-1-b.js", 4],
+      [5, "src/c.js", 9],
     ]);
   });
 
@@ -139,26 +195,47 @@ describe("parseGrepRows", () => {
   });
 
   it("agrees with parseGrepRow on every line without neighbours", () => {
-    fc.assert(fc.property(grepText, (line) => {
-      const one = line.replace(/[\r\n]/g, "");
-      const rows = parseGrepRowsTwin(one);
-      const row = parseGrepRow(one);
-      return rows.count === (row === null || isGroupSeparator(one) ? 0 : 1) && (row === null || JSON.stringify(rows.row(0)) === JSON.stringify(row));
-    }), { numRuns: 300 });
+    fc.assert(
+      fc.property(grepText, (line) => {
+        const one = line.replace(/[\r\n]/g, "");
+        const rows = parseGrepRowsTwin(one);
+        const row = parseGrepRow(one);
+        return (
+          rows.count === (row === null || isGroupSeparator(one) ? 0 : 1) &&
+          (row === null || JSON.stringify(rows.row(0)) === JSON.stringify(row))
+        );
+      }),
+      { numRuns: 300 },
+    );
   });
 });
 
 describe("parseGrepRows WASM and twin", () => {
   it("agree on grep-like random text", () => {
-    fc.assert(fc.property(grepText, (s) => { parseAll(s); }), { numRuns: 500 });
+    fc.assert(
+      fc.property(grepText, (s) => {
+        parseAll(s);
+      }),
+      { numRuns: 500 },
+    );
   });
 
   it("agree on arbitrary UTF-16 including lone surrogates", () => {
-    fc.assert(fc.property(anyText, (s) => { parseAll(s); }), { numRuns: 300 });
+    fc.assert(
+      fc.property(anyText, (s) => {
+        parseAll(s);
+      }),
+      { numRuns: 300 },
+    );
   });
 
   it("agree on a 1 MB string and on every corpus case", async () => {
-    parseAll(fc.sample(grepText, { seed: 5, numRuns: 20000 }).join("\n").slice(0, 1 << 20));
+    parseAll(
+      fc
+        .sample(grepText, { seed: 5, numRuns: 20000 })
+        .join("\n")
+        .slice(0, 1 << 20),
+    );
     for (const c of await loadCorpus()) parseAll(c.text);
   });
 });

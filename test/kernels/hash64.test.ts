@@ -1,9 +1,7 @@
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import fc from "fast-check";
 import xxhash from "xxhash-wasm";
-import {
-  hash64, hash64Key, hash64KeyTwin, hash64KeyWasm, hash64Twin, hash64Wasm,
-} from "../../src/kernels/hash64.js";
+import { hash64, hash64Key, hash64KeyTwin, hash64KeyWasm, hash64Twin, hash64Wasm } from "../../src/kernels/hash64.js";
 import { loadWasm, type WasmHost } from "../../src/kernels/wasm.js";
 import { loadCorpus } from "../support/corpus.js";
 
@@ -83,9 +81,12 @@ describe("hash64Key", () => {
 
 describe("hash64 twin and WASM agree", () => {
   it("on random UTF-16 including lone surrogates, NUL and CR/LF", () => {
-    fc.assert(fc.property(anyText, (text) => {
-      hash(text);
-    }), { numRuns: 500 });
+    fc.assert(
+      fc.property(anyText, (text) => {
+        hash(text);
+      }),
+      { numRuns: 500 },
+    );
   });
 
   it("on a 1 MB mixed string that spans several encoding chunks", () => {
@@ -138,7 +139,7 @@ describe("hash64 on bad input", () => {
 
   it("hashes a 100 MB string in one quick call (node only)", () => {
     if (inject("runtime") !== "node") return;
-    const text = "0123456789abcdef".repeat(100 * 1024 * 1024 / 16);
+    const text = "0123456789abcdef".repeat((100 * 1024 * 1024) / 16);
     // Known answer from xxhash-wasm's h64ToString.
     expect(hash64(text)).toBe("c2ab3433618be11b");
   }, 60_000);

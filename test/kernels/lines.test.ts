@@ -35,7 +35,12 @@ const numberedText = fc
     fc.constantFrom("\n", "\r\n"),
   )
   .map(([first, rows, eol]) =>
-    rows.map(([body, sep, pad], i) => `${pad ? String(first + i).padStart(6) : first + i}${sep}${body.replace(/[\r\n]/g, "")}`).join(eol),
+    rows
+      .map(
+        ([body, sep, pad], i) =>
+          `${pad ? String(first + i).padStart(6) : first + i}${sep}${body.replace(/[\r\n]/g, "")}`,
+      )
+      .join(eol),
   );
 
 describe("LineIndex", () => {
@@ -60,19 +65,28 @@ describe("LineIndex", () => {
   });
 
   it("WASM and twin build identical indexes on random text", () => {
-    fc.assert(fc.property(lineText, (s) => {
-      expect(describeIndex(LineIndex.ofWasm(host, s))).toEqual(describeIndex(LineIndex.ofTwin(s)));
-    }), { numRuns: 300 });
+    fc.assert(
+      fc.property(lineText, (s) => {
+        expect(describeIndex(LineIndex.ofWasm(host, s))).toEqual(describeIndex(LineIndex.ofTwin(s)));
+      }),
+      { numRuns: 300 },
+    );
   });
 
   it("WASM and twin build identical indexes on arbitrary UTF-16", () => {
-    fc.assert(fc.property(anyText, (s) => {
-      expect(describeIndex(LineIndex.ofWasm(host, s))).toEqual(describeIndex(LineIndex.ofTwin(s)));
-    }), { numRuns: 200 });
+    fc.assert(
+      fc.property(anyText, (s) => {
+        expect(describeIndex(LineIndex.ofWasm(host, s))).toEqual(describeIndex(LineIndex.ofTwin(s)));
+      }),
+      { numRuns: 200 },
+    );
   });
 
   it("WASM and twin build identical indexes on a 1 MB string and on every corpus case", async () => {
-    const big = fc.sample(lineText, { seed: 3, numRuns: 30000 }).join("").slice(0, 1 << 20);
+    const big = fc
+      .sample(lineText, { seed: 3, numRuns: 30000 })
+      .join("")
+      .slice(0, 1 << 20);
     expect(describeIndex(LineIndex.ofWasm(host, big))).toEqual(describeIndex(LineIndex.ofTwin(big)));
     for (const c of await loadCorpus()) {
       expect(describeIndex(LineIndex.ofWasm(host, c.text)), c.id).toEqual(describeIndex(LineIndex.ofTwin(c.text)));
@@ -117,23 +131,30 @@ describe("stripLineNumbers", () => {
   });
 
   it("gives back the bodies of any numbered text", () => {
-    fc.assert(fc.property(numberedText, (s) => {
-      const out = strip(s);
-      if (s === "") return out === null;
-      return out !== null && out.split(/\r?\n/).length === s.split(/\r?\n/).length;
-    }), { numRuns: 300 });
+    fc.assert(
+      fc.property(numberedText, (s) => {
+        const out = strip(s);
+        if (s === "") return out === null;
+        return out !== null && out.split(/\r?\n/).length === s.split(/\r?\n/).length;
+      }),
+      { numRuns: 300 },
+    );
   });
 
   it("WASM and twin agree on random and arbitrary text", () => {
-    fc.assert(fc.property(fc.oneof(lineText, anyText, numberedText), (s) => {
-      expect(stripLineNumbersWasm(host, s)).toBe(stripLineNumbersTwin(s));
-    }), { numRuns: 500 });
+    fc.assert(
+      fc.property(fc.oneof(lineText, anyText, numberedText), (s) => {
+        expect(stripLineNumbersWasm(host, s)).toBe(stripLineNumbersTwin(s));
+      }),
+      { numRuns: 500 },
+    );
   });
 
   it("WASM and twin agree on a 1 MB numbered text and on every corpus case", async () => {
     const big = Array.from({ length: 40000 }, (_, i) => `${String(i + 1).padStart(6)}\tline ${i} 😀`).join("\n");
     expect(stripLineNumbersWasm(host, big)).toBe(stripLineNumbersTwin(big));
-    for (const c of await loadCorpus()) expect(stripLineNumbersWasm(host, c.text), c.id).toBe(stripLineNumbersTwin(c.text));
+    for (const c of await loadCorpus())
+      expect(stripLineNumbersWasm(host, c.text), c.id).toBe(stripLineNumbersTwin(c.text));
   });
 });
 

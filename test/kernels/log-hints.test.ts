@@ -2,7 +2,12 @@ import { beforeAll, describe, expect, inject, it } from "vitest";
 import fc from "fast-check";
 import { LineIndex } from "../../src/kernels/lines.js";
 import {
-  LINE_MAY_HAVE_LEVEL, LINE_MAY_NAME_ANOMALY, lineHints, lineHintsTwin, lineHintsWasm, LOG_HINTS_WASM_MIN,
+  LINE_MAY_HAVE_LEVEL,
+  LINE_MAY_NAME_ANOMALY,
+  lineHints,
+  lineHintsTwin,
+  lineHintsWasm,
+  LOG_HINTS_WASM_MIN,
 } from "../../src/kernels/log-hints.js";
 import { loadWasm, type WasmHost } from "../../src/kernels/wasm.js";
 import { loadCorpus } from "../support/corpus.js";
@@ -16,7 +21,11 @@ beforeAll(async () => {
 const BOTH = LINE_MAY_HAVE_LEVEL | LINE_MAY_NAME_ANOMALY;
 
 /** Lines WASM flags beyond the twin, per bit; fails on any line the twin flags and WASM does not. */
-interface Extras { level: number; anomaly: number; lines: number }
+interface Extras {
+  level: number;
+  anomaly: number;
+  lines: number;
+}
 
 /** Compares both paths on `text`: WASM's bits must be a superset of the twin's. */
 function compare(text: string): Extras {
@@ -27,7 +36,8 @@ function compare(text: string): Extras {
   expect(twin.length).toBe(lines.count);
   const extras: Extras = { level: 0, anomaly: 0, lines: lines.count };
   for (let i = 0; i < lines.count; i++) {
-    if ((twin[i] & ~wasm[i]) !== 0) expect.fail(`line ${i} ${JSON.stringify(lines.line(i))}: twin ${twin[i]}, wasm ${wasm[i]}`);
+    if ((twin[i] & ~wasm[i]) !== 0)
+      expect.fail(`line ${i} ${JSON.stringify(lines.line(i))}: twin ${twin[i]}, wasm ${wasm[i]}`);
     if ((wasm[i] & ~twin[i] & LINE_MAY_HAVE_LEVEL) !== 0) extras.level++;
     if ((wasm[i] & ~twin[i] & LINE_MAY_NAME_ANOMALY) !== 0) extras.anomaly++;
   }
@@ -44,7 +54,9 @@ function hints(text: string): number[] {
 
 describe("log hints known answers", () => {
   it("flags level words at a word start in any case, a prefix being enough", () => {
-    expect(hints("INFO ok\nwarn: x\n[Debug] y\nInformation\n-fatal-\nSILLY\nemerg\nalert")).toEqual(Array(8).fill(LINE_MAY_HAVE_LEVEL));
+    expect(hints("INFO ok\nwarn: x\n[Debug] y\nInformation\n-fatal-\nSILLY\nemerg\nalert")).toEqual(
+      Array(8).fill(LINE_MAY_HAVE_LEVEL),
+    );
   });
 
   it("does not flag level words glued to a word character before them", () => {
@@ -52,7 +64,9 @@ describe("log hints known answers", () => {
   });
 
   it("flags error, exception and warning anywhere in the first 120 units", () => {
-    expect(hints("TypeError: x\njava.io.IOException\nDeprecationWARNING\nmyerrors")).toEqual(Array(4).fill(LINE_MAY_HAVE_LEVEL));
+    expect(hints("TypeError: x\njava.io.IOException\nDeprecationWARNING\nmyerrors")).toEqual(
+      Array(4).fill(LINE_MAY_HAVE_LEVEL),
+    );
     expect(hints(`${"x".repeat(115)}error`)).toEqual([LINE_MAY_HAVE_LEVEL]);
     expect(hints(`${"x".repeat(116)}error`)).toEqual([0]);
     expect(hints(`${"- ".repeat(58)}info`)).toEqual([LINE_MAY_HAVE_LEVEL]);
@@ -60,15 +74,18 @@ describe("log hints known answers", () => {
   });
 
   it("flags a tool's http after non-letters, not plain http", () => {
-    expect(hints("npm http fetch\nxnpm  http\nYARN_1 HTTP\npnpm:http\ngyp http")).toEqual(Array(5).fill(LINE_MAY_HAVE_LEVEL));
+    expect(hints("npm http fetch\nxnpm  http\nYARN_1 HTTP\npnpm:http\ngyp http")).toEqual(
+      Array(5).fill(LINE_MAY_HAVE_LEVEL),
+    );
     expect(hints("http fetch\nnpmhttp\nnpx http\nnpm é http")).toEqual([0, 0, 0, LINE_MAY_HAVE_LEVEL]);
     expect(hints(`npm${" ".repeat(113)}http`)).toEqual([LINE_MAY_HAVE_LEVEL]);
     expect(hints(`npm${" ".repeat(114)}http`)).toEqual([0]);
   });
 
   it("flags anomaly words with the first letter in either case and the rest lowercase", () => {
-    expect(hints("quota exceeded\nPermission Denied\nconnection refused\nCould not\ncouldn't\nout of memory\nCorrupted"))
-      .toEqual([2, 2, 2, 2, 2, 2, 2]);
+    expect(
+      hints("quota exceeded\nPermission Denied\nconnection refused\nCould not\ncouldn't\nout of memory\nCorrupted"),
+    ).toEqual([2, 2, 2, 2, 2, 2, 2]);
     expect(hints("EXCEEDED\nrefUsed\nnotfound\nxkilled\ntimed  out")).toEqual([0, 0, 0, 0, 0]);
   });
 
@@ -100,46 +117,165 @@ describe("log hints known answers", () => {
 
 // Log-ish fragments: every word either list holds, in several spellings, and the code units around them.
 const word = fc.constantFrom(
-  "err", "error", "ERROR", "Error", "eRRoR", "fatal", "FATAL", "panic", "Panic", "crit", "CRITICAL", "severe", "emerg",
-  "alert", "failure", "Failure", "warn", "WARN", "warning", "Warning", "info", "INFO", "Info", "debug", "DEBUG",
-  "trace", "notice", "verbose", "silly", "fine", "FINEST", "exception", "Exception", "TypeError", "IOException",
-  "http", "HTTP", "npm", "NPM", "yarn", "pnpm", "gyp", "npm http", "xnpm  http", "npm_http", "npm-1.2 http",
-  "gyp http", "yarn\thttp", "PNPM: HTTP", "gyp_http", "npmx http",
-  "exceeded", "Exceeded", "EXCEEDED", "denied", "refused", "timed out", "Timed out", "unable to", "could not",
-  "couldn't", "cannot", "Cannot", "failed", "not found", "out of memory", "unreachable", "corrupt", "Corrupted",
-  "killed", "deadlock", "segmentation fault", "no space left", "unhealthy", "overflow", "Overflow",
-  "er", "ex", "wa", "ht", "co", "un", "no", "ou", "erro", "excep", "warnin", "htt", "exceede", "segmentation",
+  "err",
+  "error",
+  "ERROR",
+  "Error",
+  "eRRoR",
+  "fatal",
+  "FATAL",
+  "panic",
+  "Panic",
+  "crit",
+  "CRITICAL",
+  "severe",
+  "emerg",
+  "alert",
+  "failure",
+  "Failure",
+  "warn",
+  "WARN",
+  "warning",
+  "Warning",
+  "info",
+  "INFO",
+  "Info",
+  "debug",
+  "DEBUG",
+  "trace",
+  "notice",
+  "verbose",
+  "silly",
+  "fine",
+  "FINEST",
+  "exception",
+  "Exception",
+  "TypeError",
+  "IOException",
+  "http",
+  "HTTP",
+  "npm",
+  "NPM",
+  "yarn",
+  "pnpm",
+  "gyp",
+  "npm http",
+  "xnpm  http",
+  "npm_http",
+  "npm-1.2 http",
+  "gyp http",
+  "yarn\thttp",
+  "PNPM: HTTP",
+  "gyp_http",
+  "npmx http",
+  "exceeded",
+  "Exceeded",
+  "EXCEEDED",
+  "denied",
+  "refused",
+  "timed out",
+  "Timed out",
+  "unable to",
+  "could not",
+  "couldn't",
+  "cannot",
+  "Cannot",
+  "failed",
+  "not found",
+  "out of memory",
+  "unreachable",
+  "corrupt",
+  "Corrupted",
+  "killed",
+  "deadlock",
+  "segmentation fault",
+  "no space left",
+  "unhealthy",
+  "overflow",
+  "Overflow",
+  "er",
+  "ex",
+  "wa",
+  "ht",
+  "co",
+  "un",
+  "no",
+  "ou",
+  "erro",
+  "excep",
+  "warnin",
+  "htt",
+  "exceede",
+  "segmentation",
 );
 const glue = fc.constantFrom(
-  " ", "  ", "\t", ":", "[", "]", "=", "\"", ".", "!", "_", "-", "/", "1", "42", "x", "é", "😀", "\ud800", "\udc00",
-  "\0", "\r", "\u001b[31m", "level=", "#",
+  " ",
+  "  ",
+  "\t",
+  ":",
+  "[",
+  "]",
+  "=",
+  '"',
+  ".",
+  "!",
+  "_",
+  "-",
+  "/",
+  "1",
+  "42",
+  "x",
+  "é",
+  "😀",
+  "\ud800",
+  "\udc00",
+  "\0",
+  "\r",
+  "\u001b[31m",
+  "level=",
+  "#",
 );
-const fragment = fc.oneof({ weight: 3, arbitrary: word }, { weight: 3, arbitrary: glue }, { weight: 1, arbitrary: fc.string({ unit: "binary", maxLength: 6 }) });
+const fragment = fc.oneof(
+  { weight: 3, arbitrary: word },
+  { weight: 3, arbitrary: glue },
+  { weight: 1, arbitrary: fc.string({ unit: "binary", maxLength: 6 }) },
+);
 // Short lines too: on a long one some level word is almost always found early, hiding the rarer rules.
-const line = fc.tuple(fc.oneof(fc.array(fragment, { maxLength: 5 }), fc.array(fragment, { maxLength: 40 })), fc.nat(260))
+const line = fc
+  .tuple(fc.oneof(fc.array(fragment, { maxLength: 5 }), fc.array(fragment, { maxLength: 40 })), fc.nat(260))
   .map(([parts, pad]) => parts.map((p, i) => (i % 9 === 4 ? "x-".repeat(pad >> 1) : "") + p).join(""));
-const log = fc.array(fc.tuple(line, fc.constantFrom("\n", "\r\n")), { maxLength: 30 })
+const log = fc
+  .array(fc.tuple(line, fc.constantFrom("\n", "\r\n")), { maxLength: 30 })
   .map((rows) => rows.map(([l, eol]) => l + eol).join(""));
 
 describe("log hints WASM against the regexes", () => {
   it("flags every line the regexes flag, on random log-ish lines (all cases, surrogates, NUL, CR, long lines)", () => {
-    fc.assert(fc.property(log, (text) => {
-      compare(text);
-    }), { numRuns: 1500 });
+    fc.assert(
+      fc.property(log, (text) => {
+        compare(text);
+      }),
+      { numRuns: 1500 },
+    );
   });
 
   it("flags every line the regexes flag, on random UTF-16 text", () => {
-    fc.assert(fc.property(fc.string({ unit: "binary", maxLength: 400 }), (text) => {
-      compare(text);
-    }), { numRuns: 300 });
+    fc.assert(
+      fc.property(fc.string({ unit: "binary", maxLength: 400 }), (text) => {
+        compare(text);
+      }),
+      { numRuns: 300 },
+    );
   });
 
   it("flags exactly the lines the regexes flag, on random log-ish lines", () => {
     let extras = 0;
-    fc.assert(fc.property(log, (text) => {
-      const e = compare(text);
-      extras += e.level + e.anomaly;
-    }), { numRuns: 300 });
+    fc.assert(
+      fc.property(log, (text) => {
+        const e = compare(text);
+        extras += e.level + e.anomaly;
+      }),
+      { numRuns: 300 },
+    );
     expect(extras).toBe(0);
   });
 
@@ -159,7 +295,10 @@ describe("log hints WASM against the regexes", () => {
 
   it("hints a log of more lines than one kernel call holds (about 1 MB)", async () => {
     const corpus = await loadCorpus();
-    const logs = corpus.filter((c) => c.class === "log").map((c) => c.text).join("\n");
+    const logs = corpus
+      .filter((c) => c.class === "log")
+      .map((c) => c.text)
+      .join("\n");
     // A call holds 2^16 lines: 70 000 make two.
     const big = `${logs}\n`.repeat(Math.ceil(70_000 / LineIndex.of(logs).count));
     expect(compare(big).lines).toBeGreaterThan(1 << 16);
@@ -175,7 +314,7 @@ describe("log hints on bad input", () => {
   it("hints a 100 MB log in one quick call (node only)", () => {
     if (inject("runtime") !== "node") return;
     const row = `2024-05-01T10:00:00Z INFO request ${"x".repeat(4000)} quota exceeded\n`;
-    const text = row.repeat(Math.ceil(100 * 1024 * 1024 / row.length));
+    const text = row.repeat(Math.ceil((100 * 1024 * 1024) / row.length));
     const h = lineHintsWasm(host, LineIndex.of(text));
     // The anomaly sits past the first 240 units: only the level bit.
     expect(h[0]).toBe(LINE_MAY_HAVE_LEVEL);

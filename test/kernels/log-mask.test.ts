@@ -4,8 +4,14 @@ import { maskTokens } from "../../src/compressors/log/templates.js";
 import { visibleText } from "../../src/compressors/log/visible.js";
 import { LineIndex } from "../../src/kernels/lines.js";
 import {
-  LOG_MASK_WASM_MIN, maskedTokenHash, maskLines, maskLinesTwin, maskLinesWasm,
-  TOKEN_PLACEHOLDER, TOKEN_WILDCARD, type LineMaskTable,
+  LOG_MASK_WASM_MIN,
+  maskedTokenHash,
+  maskLines,
+  maskLinesTwin,
+  maskLinesWasm,
+  TOKEN_PLACEHOLDER,
+  TOKEN_WILDCARD,
+  type LineMaskTable,
 } from "../../src/kernels/log-mask.js";
 import { loadWasm, type WasmHost } from "../../src/kernels/wasm.js";
 import { loadCorpus } from "../support/corpus.js";
@@ -83,8 +89,17 @@ describe("log mask hash known answers (MurmurHash3 x86_32 over UTF-16LE, seeds 0
 
 describe("log mask known answers", () => {
   it("masks an npm fetch line, keeping the status after its method", () => {
-    expectTokens("npm http fetch GET 200 https://registry.npmjs.org/a 12ms (cache hit)",
-      ["npm", "http", "fetch", "GET", "200", "<url>", "<n>ms", "(cache", "hit)"]);
+    expectTokens("npm http fetch GET 200 https://registry.npmjs.org/a 12ms (cache hit)", [
+      "npm",
+      "http",
+      "fetch",
+      "GET",
+      "200",
+      "<url>",
+      "<n>ms",
+      "(cache",
+      "hit)",
+    ]);
   });
 
   it("keeps a status after every HTTP method and masks it after anything else", () => {
@@ -103,13 +118,31 @@ describe("log mask known answers", () => {
   });
 
   it("masks numbers, ids, hashes, paths, units and digit runs", () => {
-    expectTokens("10.0.0.1 2024-01-02 12:34:56 user1@host 0xdeadbeef a1b2c3d4e5 /usr/lib 20.73MiB crate_0 v1.0.47",
-      ["<ip>", "<ts>", "<ts>", "<id>", "<hex>", "<hex>", "<path>", "<n>MiB", "crate_<n>", "v<n>"]);
+    expectTokens("10.0.0.1 2024-01-02 12:34:56 user1@host 0xdeadbeef a1b2c3d4e5 /usr/lib 20.73MiB crate_0 v1.0.47", [
+      "<ip>",
+      "<ts>",
+      "<ts>",
+      "<id>",
+      "<hex>",
+      "<hex>",
+      "<path>",
+      "<n>MiB",
+      "crate_<n>",
+      "v<n>",
+    ]);
   });
 
   it("flags placeholders and the literal wildcard", () => {
     const t = masked("<*> <n> <a b> <> x 7");
-    expect(Array.from(t.flags)).toEqual([TOKEN_PLACEHOLDER | TOKEN_WILDCARD, TOKEN_PLACEHOLDER, 0, 0, 0, 0, TOKEN_PLACEHOLDER]);
+    expect(Array.from(t.flags)).toEqual([
+      TOKEN_PLACEHOLDER | TOKEN_WILDCARD,
+      TOKEN_PLACEHOLDER,
+      0,
+      0,
+      0,
+      0,
+      TOKEN_PLACEHOLDER,
+    ]);
   });
 
   it("masks at most 24 tokens of a line", () => {
@@ -141,48 +174,140 @@ describe("log mask known answers", () => {
 // Log-ish fragments: the shapes each masking rule looks at, and the code units that could trip it.
 const fragment = fc.oneof(
   fc.constantFrom(
-    "GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS", "200", "404", "1.2.3.4", "10.0.0.1:8080",
-    "https://x.org/a?b=1", "http://h:80/p", "(http://a/b).", "://", ":/", "a:b:c", "12:34:56", "2024-01-02T03:04:05Z",
-    '"GET / HTTP/1.1"', 'msg="hello world 1"', 'k="v"', '"', "'", "`", "key=value", "a=b=1", "=5", "x=", "a==1",
-    "/usr/lib/x.so", "C:\\dir\\f", "0xdeadbeef", "0X1g", "deadbeef12", "a1b2c3d4-e5f6-7890-abcd-ef1234567890",
-    "12ms", "0.00s", "20.73MiB", "99%", "1,234.5", "crate_0", "v1.0.47", "<*>", "<n>", "<url>", "<<x>>", "<", ">",
-    "user@host", "@x", "x@1", "a@b@1", "\t", " ", "  ", "\0", "\ud800", "\udfff", "😀", "é", "\u001b[31m", "\r",
-    "[", "]", "{", "}", "(", ")", ",", ";", ".", "!", "?", "-", "--", "a-b-c-d-e", "/", "\\", "=", "@", "%",
+    "GET",
+    "POST",
+    "PUT",
+    "PATCH",
+    "DELETE",
+    "HEAD",
+    "OPTIONS",
+    "200",
+    "404",
+    "1.2.3.4",
+    "10.0.0.1:8080",
+    "https://x.org/a?b=1",
+    "http://h:80/p",
+    "(http://a/b).",
+    "://",
+    ":/",
+    "a:b:c",
+    "12:34:56",
+    "2024-01-02T03:04:05Z",
+    '"GET / HTTP/1.1"',
+    'msg="hello world 1"',
+    'k="v"',
+    '"',
+    "'",
+    "`",
+    "key=value",
+    "a=b=1",
+    "=5",
+    "x=",
+    "a==1",
+    "/usr/lib/x.so",
+    "C:\\dir\\f",
+    "0xdeadbeef",
+    "0X1g",
+    "deadbeef12",
+    "a1b2c3d4-e5f6-7890-abcd-ef1234567890",
+    "12ms",
+    "0.00s",
+    "20.73MiB",
+    "99%",
+    "1,234.5",
+    "crate_0",
+    "v1.0.47",
+    "<*>",
+    "<n>",
+    "<url>",
+    "<<x>>",
+    "<",
+    ">",
+    "user@host",
+    "@x",
+    "x@1",
+    "a@b@1",
+    "\t",
+    " ",
+    "  ",
+    "\0",
+    "\ud800",
+    "\udfff",
+    "😀",
+    "é",
+    "\u001b[31m",
+    "\r",
+    "[",
+    "]",
+    "{",
+    "}",
+    "(",
+    ")",
+    ",",
+    ";",
+    ".",
+    "!",
+    "?",
+    "-",
+    "--",
+    "a-b-c-d-e",
+    "/",
+    "\\",
+    "=",
+    "@",
+    "%",
   ),
   fc.integer({ min: 0, max: 1e9 }).map(String),
   fc.string({ maxLength: 12 }),
   fc.string({ unit: "binary", maxLength: 8 }),
 );
-const line = fc.array(fc.tuple(fragment, fc.constantFrom("", " ", " ", "\t", "=")), { maxLength: 40 })
+const line = fc
+  .array(fc.tuple(fragment, fc.constantFrom("", " ", " ", "\t", "=")), { maxLength: 40 })
   .map((parts) => parts.map(([f, sep]) => f + sep).join(""));
-const longLine = fc.tuple(fragment, fc.integer({ min: 1500, max: 3000 }), line)
+const longLine = fc
+  .tuple(fragment, fc.integer({ min: 1500, max: 3000 }), line)
   .map(([f, n, tail]) => `${(f + " ").repeat(Math.ceil(n / (f.length + 1)))}${tail}`);
-const log = fc.array(fc.tuple(fc.oneof({ weight: 20, arbitrary: line }, { weight: 1, arbitrary: longLine }),
-  fc.constantFrom("\n", "\r\n")), { maxLength: 30 })
+const log = fc
+  .array(
+    fc.tuple(
+      fc.oneof({ weight: 20, arbitrary: line }, { weight: 1, arbitrary: longLine }),
+      fc.constantFrom("\n", "\r\n"),
+    ),
+    { maxLength: 30 },
+  )
   .map((rows) => rows.map(([l, eol]) => l + eol).join(""));
 
 describe("log mask twin and WASM agree", () => {
   it("on random log-ish lines (digits, IPs, URLs, quotes, key=value, units, surrogates, NUL, long lines)", () => {
-    fc.assert(fc.property(log, (text) => {
-      masked(text);
-    }), { numRuns: 400 });
+    fc.assert(
+      fc.property(log, (text) => {
+        masked(text);
+      }),
+      { numRuns: 400 },
+    );
   });
 
   it("on random UTF-16 text", () => {
-    fc.assert(fc.property(fc.string({ unit: "binary", maxLength: 400 }), (text) => {
-      masked(text);
-    }), { numRuns: 300 });
+    fc.assert(
+      fc.property(fc.string({ unit: "binary", maxLength: 400 }), (text) => {
+        masked(text);
+      }),
+      { numRuns: 300 },
+    );
   });
 
   it("give every plain line the tokens of maskTokens(visibleText(line))", () => {
-    fc.assert(fc.property(log, (text) => {
-      const lines = LineIndex.of(text);
-      const t = masked(text);
-      for (let i = 0; i < lines.count; i++) {
-        if (t.counts[i] < 0) continue;
-        expect(lineHashes(t, i)).toEqual(hashesOf(maskTokens(visibleText(lines.line(i)))));
-      }
-    }), { numRuns: 200 });
+    fc.assert(
+      fc.property(log, (text) => {
+        const lines = LineIndex.of(text);
+        const t = masked(text);
+        for (let i = 0; i < lines.count; i++) {
+          if (t.counts[i] < 0) continue;
+          expect(lineHashes(t, i)).toEqual(hashesOf(maskTokens(visibleText(lines.line(i)))));
+        }
+      }),
+      { numRuns: 200 },
+    );
   });
 
   it("on every line of every corpus case", async () => {
@@ -193,7 +318,10 @@ describe("log mask twin and WASM agree", () => {
 
   it("on a log of more lines and tokens than one kernel call holds (about 1 MB)", async () => {
     const corpus = await loadCorpus();
-    const logs = corpus.filter((c) => c.class === "log").map((c) => c.text).join("\n");
+    const logs = corpus
+      .filter((c) => c.class === "log")
+      .map((c) => c.text)
+      .join("\n");
     // Calls hold 2^14 lines and 2^16 tokens: 20 000 lines make at least two.
     const big = `${logs}\n`.repeat(Math.ceil(20_000 / LineIndex.of(logs).count));
     const t = masked(big);
@@ -227,8 +355,13 @@ describe("MaskedLines", () => {
   it("reports placeholder and wildcard flags per token", () => {
     const m = maskLines();
     m.load(0, "<*> x 12");
-    expect([m.isWildcard(0), m.isPlaceholder(0), m.isPlaceholder(1), m.isPlaceholder(2), m.isWildcard(2)])
-      .toEqual([true, true, false, true, false]);
+    expect([m.isWildcard(0), m.isPlaceholder(0), m.isPlaceholder(1), m.isPlaceholder(2), m.isWildcard(2)]).toEqual([
+      true,
+      true,
+      false,
+      true,
+      false,
+    ]);
   });
 });
 
@@ -240,7 +373,7 @@ describe("log mask on bad input", () => {
   it("masks a 100 MB log in one quick call (node only)", () => {
     if (inject("runtime") !== "node") return;
     const row = `2024-05-01T10:00:00Z INFO request ${"x".repeat(4000)} id=42 took 12ms\n`;
-    const text = row.repeat(Math.ceil(100 * 1024 * 1024 / row.length));
+    const text = row.repeat(Math.ceil((100 * 1024 * 1024) / row.length));
     const t = maskLinesWasm(host, LineIndex.of(text));
     // The 4 000 x's run past the 2 048 units that are masked: "id=42 took 12ms" is never seen.
     expect(t.counts[0]).toBe(4);

@@ -17,11 +17,17 @@ describe("sha256HexAsync", () => {
   });
 
   it("agrees with the synchronous kernel on small and large random strings, lone surrogates included", async () => {
-    const piece = fc.string({ unit: fc.constantFrom("a", "é", "€", "😀", "\ud800", "\udfff", "\u0000", "\n"), maxLength: 64 });
-    await fc.assert(fc.asyncProperty(piece, fc.constantFrom(1, SHA256_ASYNC_MIN_UNITS), async (p, repeat) => {
-      const text = p.length === 0 ? "" : p.repeat(Math.ceil(repeat / p.length));
-      expect(await sha256HexAsync(text)).toBe(sha256Hex(text));
-    }), { numRuns: 60 });
+    const piece = fc.string({
+      unit: fc.constantFrom("a", "é", "€", "😀", "\ud800", "\udfff", "\u0000", "\n"),
+      maxLength: 64,
+    });
+    await fc.assert(
+      fc.asyncProperty(piece, fc.constantFrom(1, SHA256_ASYNC_MIN_UNITS), async (p, repeat) => {
+        const text = p.length === 0 ? "" : p.repeat(Math.ceil(repeat / p.length));
+        expect(await sha256HexAsync(text)).toBe(sha256Hex(text));
+      }),
+      { numRuns: 60 },
+    );
   });
 
   it("agrees with the synchronous kernel on every corpus case", async () => {

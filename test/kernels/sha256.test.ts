@@ -1,7 +1,12 @@
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import fc from "fast-check";
 import {
-  sha256Bytes, sha256BytesTwin, sha256BytesWasm, sha256Hex, sha256HexTwin, sha256HexWasm,
+  sha256Bytes,
+  sha256BytesTwin,
+  sha256BytesWasm,
+  sha256Hex,
+  sha256HexTwin,
+  sha256HexWasm,
 } from "../../src/kernels/sha256.js";
 import { loadWasm, type WasmHost } from "../../src/kernels/wasm.js";
 import { loadCorpus } from "../support/corpus.js";
@@ -49,14 +54,17 @@ describe("sha256Hex known answers (FIPS 180-4 / node:crypto)", () => {
   });
 
   it("hashes the 448-bit two-block message", () => {
-    expect(hash("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq"))
-      .toBe("248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1");
+    expect(hash("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq")).toBe(
+      "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1",
+    );
   });
 
   it("hashes the 896-bit message", () => {
-    expect(hash(
-      "abcdefghbcdefghicdefghijdefghijkefghijklfghijklmghijklmnhijklmnoijklmnopjklmnopqklmnopqrlmnopqrsmnopqrstnopqrstu",
-    )).toBe("cf5b16a778af8380036ce59e7b0492370b249b11e8f07a51afac45037afee9d1");
+    expect(
+      hash(
+        "abcdefghbcdefghicdefghijdefghijkefghijklfghijklmghijklmnhijklmnoijklmnopjklmnopqklmnopqrlmnopqrsmnopqrstnopqrstu",
+      ),
+    ).toBe("cf5b16a778af8380036ce59e7b0492370b249b11e8f07a51afac45037afee9d1");
   });
 
   it("hashes one million a's", () => {
@@ -64,8 +72,9 @@ describe("sha256Hex known answers (FIPS 180-4 / node:crypto)", () => {
   });
 
   it("hashes accented, CJK, astral and NUL characters as their UTF-8 bytes", () => {
-    expect(hash("h\u00e9llo \u{1F600} \u4e16\u754c\0end"))
-      .toBe("3275be373726bc64cfbbb4a3d27e7b263a0b74069878c4c8259938a8a08df0f8");
+    expect(hash("h\u00e9llo \u{1F600} \u4e16\u754c\0end")).toBe(
+      "3275be373726bc64cfbbb4a3d27e7b263a0b74069878c4c8259938a8a08df0f8",
+    );
   });
 
   it("hashes a lone surrogate as U+FFFD, as TextEncoder encodes it", () => {
@@ -90,9 +99,12 @@ describe("sha256Hex against WebCrypto", () => {
   });
 
   it("agrees on random strings with astral characters, lone surrogates and NUL", async () => {
-    await fc.assert(fc.asyncProperty(anyText, async (text) => {
-      expect(hash(text)).toBe(await reference(text));
-    }), { numRuns: 300 });
+    await fc.assert(
+      fc.asyncProperty(anyText, async (text) => {
+        expect(hash(text)).toBe(await reference(text));
+      }),
+      { numRuns: 300 },
+    );
   });
 
   it("agrees on a string longer than one encoding chunk with a pair across the chunk edge", async () => {
@@ -104,9 +116,12 @@ describe("sha256Hex against WebCrypto", () => {
 
 describe("sha256Hex twin and WASM agree", () => {
   it("on random UTF-16 including lone surrogates, NUL and CR/LF", () => {
-    fc.assert(fc.property(anyText, (text) => {
-      hash(text);
-    }), { numRuns: 500 });
+    fc.assert(
+      fc.property(anyText, (text) => {
+        hash(text);
+      }),
+      { numRuns: 500 },
+    );
   });
 
   it("on a 1 MB mixed string", () => {
@@ -153,7 +168,7 @@ describe("sha256Hex on bad input", () => {
 
   it("hashes a 100 MB string in one quick call (node only)", () => {
     if (inject("runtime") !== "node") return;
-    const text = "0123456789abcdef".repeat(100 * 1024 * 1024 / 16);
+    const text = "0123456789abcdef".repeat((100 * 1024 * 1024) / 16);
     // Known answer from node:crypto.
     expect(sha256Hex(text)).toBe("5bd62fc9bf2d86651969d44c6a68d4cb2be54a240353ad78465bee731da7cd64");
   }, 60_000);

@@ -23,14 +23,58 @@ function estimate(text: string): number {
 // digit groups, whitespace before each kind, punctuation runs with trailing
 // newlines, ESC, non-ASCII letters and symbols, surrogates, NUL.
 const pieces = [
-  "a", "the", " word", "Word", "HTTP", "camelCase", "XMLHttp", "drwxr", "qzx", "  ", " ", "\t", "\n", "\r\n",
-  "\r", "\n\n  ", "0", "123", "4567", ".", "\",\"", "});\n", "/-/", "\x1b[31m", "\x1b", "é", "日本語",
-  "한국", "привет", "┈", "⠙", "✔", "—", "\u00a0", "\u3000", "\ufeff", "😀", "\ud800", "\udc00", "\0",
-  "'s", "_", "=\"", "        ", "AGFzbQEAAAAB",
+  "a",
+  "the",
+  " word",
+  "Word",
+  "HTTP",
+  "camelCase",
+  "XMLHttp",
+  "drwxr",
+  "qzx",
+  "  ",
+  " ",
+  "\t",
+  "\n",
+  "\r\n",
+  "\r",
+  "\n\n  ",
+  "0",
+  "123",
+  "4567",
+  ".",
+  '","',
+  "});\n",
+  "/-/",
+  "\x1b[31m",
+  "\x1b",
+  "é",
+  "日本語",
+  "한국",
+  "привет",
+  "┈",
+  "⠙",
+  "✔",
+  "—",
+  "\u00a0",
+  "\u3000",
+  "\ufeff",
+  "😀",
+  "\ud800",
+  "\udc00",
+  "\0",
+  "'s",
+  "_",
+  '="',
+  "        ",
+  "AGFzbQEAAAAB",
 ];
 const pieceText = fc.array(fc.constantFrom(...pieces), { maxLength: 150 }).map((a) => a.join(""));
 const anyText = fc.string({ unit: "binary", maxLength: 300 });
-const asciiText = fc.string({ unit: fc.integer({ min: 0, max: 127 }).map((c) => String.fromCharCode(c)), maxLength: 300 });
+const asciiText = fc.string({
+  unit: fc.integer({ min: 0, max: 127 }).map((c) => String.fromCharCode(c)),
+  maxLength: 300,
+});
 
 describe("estimateTokens", () => {
   it("counts nothing in an empty string", () => {
@@ -93,15 +137,24 @@ describe("estimateTokens", () => {
 
 describe("estimateTokens WASM and twin", () => {
   it("agree on random strings of every code unit", () => {
-    fc.assert(fc.property(anyText, (s) => void estimate(s)), { numRuns: 500 });
+    fc.assert(
+      fc.property(anyText, (s) => void estimate(s)),
+      { numRuns: 500 },
+    );
   });
 
   it("agree on random ASCII", () => {
-    fc.assert(fc.property(asciiText, (s) => void estimate(s)), { numRuns: 500 });
+    fc.assert(
+      fc.property(asciiText, (s) => void estimate(s)),
+      { numRuns: 500 },
+    );
   });
 
   it("agree on strings built from tricky pieces", () => {
-    fc.assert(fc.property(pieceText, (s) => void estimate(s)), { numRuns: 500 });
+    fc.assert(
+      fc.property(pieceText, (s) => void estimate(s)),
+      { numRuns: 500 },
+    );
   });
 
   it("agree on long mixed strings, whose lengths need not be multiples of eight", () => {
@@ -113,15 +166,36 @@ describe("estimateTokens WASM and twin", () => {
       fc.stringMatching(/^[A-Z]{1,20}[a-z]{0,20}$/),
       fc.stringMatching(/^[0-9]{1,20}$/),
       fc.stringMatching(/^[ \t]{1,20}$/),
-      fc.stringMatching(/^[-.,:;"'(){}[\]<>\/=_@#|!?*\x1b\x00]{1,10}$/),
-      fc.constantFrom("\n", "\r\n", "\r", "\n\n    ", " \n", "é", "日本語", "한국", "😀", "\ud800", "\udc00", "\u00a0", "\u3000", "┈", "—", "\u200b", "ǅ"),
+      fc.stringMatching(/^[-.,:;"'(){}[\]<>/=_@#|!?*\x1b\x00]{1,10}$/),
+      fc.constantFrom(
+        "\n",
+        "\r\n",
+        "\r",
+        "\n\n    ",
+        " \n",
+        "é",
+        "日本語",
+        "한국",
+        "😀",
+        "\ud800",
+        "\udc00",
+        "\u00a0",
+        "\u3000",
+        "┈",
+        "—",
+        "\u200b",
+        "ǅ",
+      ),
     );
     const long = fc.array(run, { maxLength: 400 }).map((a) => a.join(""));
-    fc.assert(fc.property(long, fc.nat(7), (s, cut) => void estimate(s.slice(0, Math.max(0, s.length - cut)))), { numRuns: 2000 });
+    fc.assert(
+      fc.property(long, fc.nat(7), (s, cut) => void estimate(s.slice(0, Math.max(0, s.length - cut)))),
+      { numRuns: 2000 },
+    );
   });
 
   it("agree on a 1 MB string", () => {
-    const line = "  \"key_42\": [\"VALUE\", 12345, \"\x1b[1mbold\x1b[0m\", \"日本\", \"drwxr-xr-x\"],\r\n";
+    const line = '  "key_42": ["VALUE", 12345, "\x1b[1mbold\x1b[0m", "日本", "drwxr-xr-x"],\r\n';
     estimate(line.repeat(Math.ceil(1_000_000 / line.length)));
   });
 

@@ -65,7 +65,17 @@ describe("compressMessages on an AI SDK prompt", () => {
   it("reads the AI SDK 5 (LanguageModelV2) content output, passing its media part through", async () => {
     const media = { type: "media", data: "AAAA", mediaType: "image/png" };
     const input = deepFreeze([
-      { role: "tool", content: [{ type: "tool-result", toolCallId: "v2", toolName: "Bash", output: { type: "content", value: [media, { type: "text", text: outputs[0].text }] } }] },
+      {
+        role: "tool",
+        content: [
+          {
+            type: "tool-result",
+            toolCallId: "v2",
+            toolName: "Bash",
+            output: { type: "content", value: [media, { type: "text", text: outputs[0].text }] },
+          },
+        ],
+      },
     ]) as Msg[];
     const r = await compressMessages(input, { pithy });
     const value = r.messages[0].content[0].output.value;
@@ -75,15 +85,37 @@ describe("compressMessages on an AI SDK prompt", () => {
   });
 
   it("passes execution-denied and unknown output types through as the same objects", async () => {
-    const denied = { type: "tool-result", toolCallId: "d", toolName: "Bash", output: { type: "execution-denied", reason: "no" } };
-    const future = { type: "tool-result", toolCallId: "f", toolName: "Bash", output: { type: "hologram", value: outputs[0].text } };
+    const denied = {
+      type: "tool-result",
+      toolCallId: "d",
+      toolName: "Bash",
+      output: { type: "execution-denied", reason: "no" },
+    };
+    const future = {
+      type: "tool-result",
+      toolCallId: "f",
+      toolName: "Bash",
+      output: { type: "hologram", value: outputs[0].text },
+    };
     const input = [{ role: "tool", content: [denied, future] }];
     const r = await compressMessages(input, { pithy });
     expect(r.messages[0]).toBe(input[0]);
   });
 
   it("leaves provider-executed results inside assistant messages alone", async () => {
-    const input = [{ role: "assistant", content: [{ type: "tool-result", toolCallId: "w", toolName: "web_search", output: { type: "text", value: outputs[0].text } }] }];
+    const input = [
+      {
+        role: "assistant",
+        content: [
+          {
+            type: "tool-result",
+            toolCallId: "w",
+            toolName: "web_search",
+            output: { type: "text", value: outputs[0].text },
+          },
+        ],
+      },
+    ];
     const r = await compressMessages(input, { pithy });
     expect(r.messages[0]).toBe(input[0]);
     expect(r.results).toEqual([]);
@@ -99,16 +131,31 @@ describe("compressMessages on an AI SDK prompt", () => {
   it("round-trips: an AI SDK tool call of the recall tool gets the original bytes back", async () => {
     const r = await compressMessages(prompt, { pithy });
     const tools = withRecallTool([] as unknown[], r.messages, "ai-sdk");
-    expect(tools).toEqual([expect.objectContaining({ type: "function", name: RECALL_TOOL_NAME, inputSchema: expect.any(Object) })]);
-    const texts = [parts(r.messages)[0].output.value, parts(r.messages)[1].output.value[0].text, parts(r.messages)[2].output.value];
+    expect(tools).toEqual([
+      expect.objectContaining({ type: "function", name: RECALL_TOOL_NAME, inputSchema: expect.any(Object) }),
+    ]);
+    const texts = [
+      parts(r.messages)[0].output.value,
+      parts(r.messages)[1].output.value[0].text,
+      parts(r.messages)[2].output.value,
+    ];
     for (const [i, text] of texts.entries()) {
       const key = parseMarkers(text)[0].key;
       // The provider-level call carries its input as JSON text.
-      const answer = (await handleRecall(pithy, { type: "tool-call", toolCallId: `r${i}`, toolName: RECALL_TOOL_NAME, input: JSON.stringify({ key }) }))!;
+      const answer = (await handleRecall(pithy, {
+        type: "tool-call",
+        toolCallId: `r${i}`,
+        toolName: RECALL_TOOL_NAME,
+        input: JSON.stringify({ key }),
+      }))!;
       expect(answer.content === outputs[i].text).toBe(true);
     }
     const jsonKey = r.results[4].key!;
-    const back = (await handleRecall(pithy, { toolCallId: "rj", toolName: RECALL_TOOL_NAME, input: { key: jsonKey } }))!;
+    const back = (await handleRecall(pithy, {
+      toolCallId: "rj",
+      toolName: RECALL_TOOL_NAME,
+      input: { key: jsonKey },
+    }))!;
     expect(back.content).toBe(JSON.stringify(json));
   });
 });

@@ -62,15 +62,32 @@ describe("compressMessages on Anthropic messages", () => {
 
   it("round-trips: the model's tool_use of the recall tool gets the original bytes back", async () => {
     const r = await compressMessages(conversation, { pithy });
-    const request = withRecallTool({ model: "claude", max_tokens: 1024, messages: r.messages, tools: [{ name: "Bash", input_schema: { type: "object" } }] });
-    expect(request.tools[1]).toMatchObject({ name: RECALL_TOOL_NAME, input_schema: { properties: { key: { type: "string" } } } });
+    const request = withRecallTool({
+      model: "claude",
+      max_tokens: 1024,
+      messages: r.messages,
+      tools: [{ name: "Bash", input_schema: { type: "object" } }],
+    });
+    expect(request.tools[1]).toMatchObject({
+      name: RECALL_TOOL_NAME,
+      input_schema: { properties: { key: { type: "string" } } },
+    });
     const blocks = r.messages[2].content;
     for (const [i, o] of outputs.slice(0, 3).entries()) {
       const text = typeof blocks[i].content === "string" ? blocks[i].content : blocks[i].content[0].text;
       const key = parseMarkers(text)[0].key;
-      const answer = (await handleRecall(pithy, { type: "tool_use", id: `toolu_${i}`, name: RECALL_TOOL_NAME, input: { key } }))!;
+      const answer = (await handleRecall(pithy, {
+        type: "tool_use",
+        id: `toolu_${i}`,
+        name: RECALL_TOOL_NAME,
+        input: { key },
+      }))!;
       expect(answer.content === o.text).toBe(true);
-      expect(recallToolResult("anthropic", answer)).toEqual({ type: "tool_result", tool_use_id: `toolu_${i}`, content: o.text });
+      expect(recallToolResult("anthropic", answer)).toEqual({
+        type: "tool_result",
+        tool_use_id: `toolu_${i}`,
+        content: o.text,
+      });
     }
   });
 });

@@ -5,7 +5,15 @@ import { PithyConfigError } from "../../src/errors.js";
 import type { CompressResult, Hint } from "../../src/types.js";
 import { compressMessages, resolvePithy } from "../../src/messages/compress-messages.js";
 import { detectShape } from "../../src/messages/detect-shape.js";
-import { aiSdkConversation, anthropicConversation, corpusToolOutputs, deepFreeze, openAIChatConversation, openAIResponsesConversation, type ToolOutput } from "./conversations.js";
+import {
+  aiSdkConversation,
+  anthropicConversation,
+  corpusToolOutputs,
+  deepFreeze,
+  openAIChatConversation,
+  openAIResponsesConversation,
+  type ToolOutput,
+} from "./conversations.js";
 
 let pithy: Pithy;
 let outputs: ToolOutput[];
@@ -20,7 +28,18 @@ function recordingPithy(hints: Hint[]): Pithy {
   return {
     async compress(content: string, hint?: Hint): Promise<CompressResult> {
       hints.push(hint ?? {});
-      return { output: content, action: "skipped", reason: "no_gain", type: "unknown", strategy: "none", bytesIn: 0, bytesOut: 0, tokensIn: 1, tokensOut: 1, detail: {} };
+      return {
+        output: content,
+        action: "skipped",
+        reason: "no_gain",
+        type: "unknown",
+        strategy: "none",
+        bytesIn: 0,
+        bytesOut: 0,
+        tokensIn: 1,
+        tokensOut: 1,
+        detail: {},
+      };
     },
     recall: pithy.recall.bind(pithy),
   } as unknown as Pithy;
@@ -36,7 +55,12 @@ describe("detectShape", () => {
   });
 
   it("finds no shape in a conversation without tool calls or results", () => {
-    expect(detectShape([{ role: "user", content: "hi" }, { role: "assistant", content: "hello" }])).toBeNull();
+    expect(
+      detectShape([
+        { role: "user", content: "hi" },
+        { role: "assistant", content: "hello" },
+      ]),
+    ).toBeNull();
     expect(detectShape([])).toBeNull();
   });
 });
@@ -52,7 +76,10 @@ describe("compressMessages", () => {
 
   it("passes each result's tool name, call id and the query as the hint", async () => {
     const hints: Hint[] = [];
-    await compressMessages(openAIChatConversation(outputs.slice(0, 2)), { pithy: recordingPithy(hints), query: "ERESOLVE" });
+    await compressMessages(openAIChatConversation(outputs.slice(0, 2)), {
+      pithy: recordingPithy(hints),
+      query: "ERESOLVE",
+    });
     expect(hints).toEqual([
       { tool: "Bash", callId: "call_1", query: "ERESOLVE" },
       { tool: "Grep", callId: "call_2", query: "ERESOLVE" },
@@ -76,8 +103,19 @@ describe("compressMessages", () => {
 
   it("reports every key of a result whose text parts were compressed separately", async () => {
     const messages = [
-      { role: "assistant", content: null, tool_calls: [{ id: "c", type: "function", function: { name: "Bash", arguments: "{}" } }] },
-      { role: "tool", tool_call_id: "c", content: [{ type: "text", text: outputs[0].text }, { type: "text", text: outputs[2].text }] },
+      {
+        role: "assistant",
+        content: null,
+        tool_calls: [{ id: "c", type: "function", function: { name: "Bash", arguments: "{}" } }],
+      },
+      {
+        role: "tool",
+        tool_call_id: "c",
+        content: [
+          { type: "text", text: outputs[0].text },
+          { type: "text", text: outputs[2].text },
+        ],
+      },
     ];
     const r = await compressMessages(messages, { pithy });
     expect(r.results).toHaveLength(1);
@@ -102,7 +140,13 @@ describe("compressMessages", () => {
   });
 
   it("sends the conversation as it was when compressing fails", async () => {
-    const broken = { ...pithy, compress: async () => { throw new Error("boom"); }, recall: pithy.recall } as unknown as Pithy;
+    const broken = {
+      ...pithy,
+      compress: async () => {
+        throw new Error("boom");
+      },
+      recall: pithy.recall,
+    } as unknown as Pithy;
     const messages = openAIChatConversation(outputs.slice(0, 1));
     const r = await compressMessages(messages, { pithy: broken });
     expect(r.messages).toEqual(messages);
@@ -110,8 +154,16 @@ describe("compressMessages", () => {
   });
 
   it("compresses the same conversation to identical JSON in every shape", async () => {
-    const json = { callId: "cj", value: { rows: Array.from({ length: 400 }, (_, i) => ({ id: i, name: `pkg-${i}`, ok: true })) } };
-    for (const build of [openAIChatConversation, openAIResponsesConversation, anthropicConversation, (o: ToolOutput[]) => aiSdkConversation(o, json)]) {
+    const json = {
+      callId: "cj",
+      value: { rows: Array.from({ length: 400 }, (_, i) => ({ id: i, name: `pkg-${i}`, ok: true })) },
+    };
+    for (const build of [
+      openAIChatConversation,
+      openAIResponsesConversation,
+      anthropicConversation,
+      (o: ToolOutput[]) => aiSdkConversation(o, json),
+    ]) {
       const conversation = build(outputs);
       const a = JSON.stringify((await compressMessages(conversation, { pithy })).messages);
       const b = JSON.stringify((await compressMessages(conversation, { pithy: await createPithy() })).messages);
@@ -121,12 +173,36 @@ describe("compressMessages", () => {
 
   it("never throws or mutates on arbitrary message-like input", async () => {
     const part = fc.oneof(
-      fc.record({ type: fc.constantFrom("text", "tool_result", "tool-result", "input_text", "image"), text: fc.string(), content: fc.anything(), output: fc.anything(), tool_use_id: fc.string() }, { requiredKeys: [] }),
+      fc.record(
+        {
+          type: fc.constantFrom("text", "tool_result", "tool-result", "input_text", "image"),
+          text: fc.string(),
+          content: fc.anything(),
+          output: fc.anything(),
+          tool_use_id: fc.string(),
+        },
+        { requiredKeys: [] },
+      ),
       fc.anything(),
     );
     const message = fc.oneof(
-      fc.record({ role: fc.constantFrom("user", "assistant", "tool", "function"), content: fc.oneof(fc.string(), fc.array(part)), tool_call_id: fc.string(), tool_calls: fc.anything() }, { requiredKeys: [] }),
-      fc.record({ type: fc.constantFrom("function_call", "function_call_output"), call_id: fc.string(), output: fc.oneof(fc.string(), fc.array(part)) }, { requiredKeys: [] }),
+      fc.record(
+        {
+          role: fc.constantFrom("user", "assistant", "tool", "function"),
+          content: fc.oneof(fc.string(), fc.array(part)),
+          tool_call_id: fc.string(),
+          tool_calls: fc.anything(),
+        },
+        { requiredKeys: [] },
+      ),
+      fc.record(
+        {
+          type: fc.constantFrom("function_call", "function_call_output"),
+          call_id: fc.string(),
+          output: fc.oneof(fc.string(), fc.array(part)),
+        },
+        { requiredKeys: [] },
+      ),
       fc.anything(),
     );
     await fc.assert(

@@ -10,7 +10,8 @@ export interface ToolOutput {
 }
 
 /** A small PNG-ish payload: binary parts must pass through untouched. */
-export const IMAGE_BASE64 = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==";
+export const IMAGE_BASE64 =
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==";
 
 const PICKS: Array<{ id: string; tool: string }> = [
   { id: "log-lodash-npm-install-verbose", tool: "Bash" },
@@ -114,23 +115,41 @@ export function anthropicConversation(outputs: ToolOutput[]): unknown[] {
  * `json` output variants.
  */
 export function aiSdkConversation(outputs: ToolOutput[], json?: { callId: string; value: unknown }): unknown[] {
-  const calls = [...outputs.map((o) => ({ id: o.callId, tool: o.tool })), ...(json ? [{ id: json.callId, tool: "fetch" }] : [])];
+  const calls = [
+    ...outputs.map((o) => ({ id: o.callId, tool: o.tool })),
+    ...(json ? [{ id: json.callId, tool: "fetch" }] : []),
+  ];
   const results: unknown[] = outputs.map((o, i) => {
     const base = { type: "tool-result", toolCallId: o.callId, toolName: o.tool };
     if (i === 1) {
       return {
         ...base,
-        output: { type: "content", value: [{ type: "text", text: o.text }, { type: "file-data", data: IMAGE_BASE64, mediaType: "image/png" }] },
+        output: {
+          type: "content",
+          value: [
+            { type: "text", text: o.text },
+            { type: "file-data", data: IMAGE_BASE64, mediaType: "image/png" },
+          ],
+        },
       };
     }
     if (i === 2) return { ...base, output: { type: "error-text", value: o.text } };
     return { ...base, output: { type: "text", value: o.text } };
   });
-  if (json) results.push({ type: "tool-result", toolCallId: json.callId, toolName: "fetch", output: { type: "json", value: json.value } });
+  if (json)
+    results.push({
+      type: "tool-result",
+      toolCallId: json.callId,
+      toolName: "fetch",
+      output: { type: "json", value: json.value },
+    });
   return [
     { role: "system", content: "You are a coding agent." },
     { role: "user", content: [{ type: "text", text: "Why does the install fail?" }] },
-    { role: "assistant", content: calls.map((c) => ({ type: "tool-call", toolCallId: c.id, toolName: c.tool, input: {} })) },
+    {
+      role: "assistant",
+      content: calls.map((c) => ({ type: "tool-call", toolCallId: c.id, toolName: c.tool, input: {} })),
+    },
     { role: "tool", content: results },
   ];
 }

@@ -5,7 +5,11 @@ import { formatMarker } from "../../src/ccr/marker.js";
 import { handleRecall, readRecallCall, recallToolResult } from "../../src/messages/handle-recall.js";
 import { RECALL_TOOL_NAME } from "../../src/messages/recall-tool.js";
 
-const original = Array.from({ length: 1500 }, (_, i) => `2024-05-01T10:00:${String(i % 60).padStart(2, "0")}Z INFO worker-${i % 4} served request ${i}`).join("\n") + "\n";
+const original =
+  Array.from(
+    { length: 1500 },
+    (_, i) => `2024-05-01T10:00:${String(i % 60).padStart(2, "0")}Z INFO worker-${i % 4} served request ${i}`,
+  ).join("\n") + "\n";
 let pithy: Pithy;
 let key: string;
 
@@ -18,12 +22,21 @@ beforeAll(async () => {
 
 describe("handleRecall", () => {
   it("answers an OpenAI Chat call (arguments as a JSON string) with the original", async () => {
-    const answer = await handleRecall(pithy, { id: "c1", type: "function", function: { name: RECALL_TOOL_NAME, arguments: JSON.stringify({ key }) } });
+    const answer = await handleRecall(pithy, {
+      id: "c1",
+      type: "function",
+      function: { name: RECALL_TOOL_NAME, arguments: JSON.stringify({ key }) },
+    });
     expect(answer).toEqual({ found: true, content: original, key, callId: "c1" });
   });
 
   it("answers an OpenAI Responses function_call item", async () => {
-    const answer = await handleRecall(pithy, { type: "function_call", call_id: "fc1", name: RECALL_TOOL_NAME, arguments: `{"key":"${key}"}` });
+    const answer = await handleRecall(pithy, {
+      type: "function_call",
+      call_id: "fc1",
+      name: RECALL_TOOL_NAME,
+      arguments: `{"key":"${key}"}`,
+    });
     expect(answer).toMatchObject({ found: true, content: original, callId: "fc1" });
   });
 
@@ -33,8 +46,14 @@ describe("handleRecall", () => {
   });
 
   it("answers AI SDK calls with input or legacy args", async () => {
-    expect(await handleRecall(pithy, { toolCallId: "a1", toolName: RECALL_TOOL_NAME, input: { key } })).toMatchObject({ found: true, callId: "a1" });
-    expect(await handleRecall(pithy, { toolCallId: "a2", toolName: RECALL_TOOL_NAME, args: { key } })).toMatchObject({ found: true, callId: "a2" });
+    expect(await handleRecall(pithy, { toolCallId: "a1", toolName: RECALL_TOOL_NAME, input: { key } })).toMatchObject({
+      found: true,
+      callId: "a1",
+    });
+    expect(await handleRecall(pithy, { toolCallId: "a2", toolName: RECALL_TOOL_NAME, args: { key } })).toMatchObject({
+      found: true,
+      callId: "a2",
+    });
   });
 
   it("answers an MCP tools/call request and a bare { key } input", async () => {
@@ -45,7 +64,10 @@ describe("handleRecall", () => {
 
   it("accepts an uppercase key, a pasted marker, a pithy: prefix and the call id", async () => {
     for (const k of [key.toUpperCase(), formatMarker(key, "1500 lines omitted"), `pithy:${key}`, "call_log"]) {
-      expect(await handleRecall(pithy, { name: RECALL_TOOL_NAME, input: { key: k } })).toMatchObject({ found: true, content: original });
+      expect(await handleRecall(pithy, { name: RECALL_TOOL_NAME, input: { key: k } })).toMatchObject({
+        found: true,
+        content: original,
+      });
     }
   });
 
@@ -64,7 +86,10 @@ describe("handleRecall", () => {
     const invalid = (await handleRecall(pithy, { name: RECALL_TOOL_NAME, input: { key: "../../etc/passwd" } }))!;
     expect(invalid).toMatchObject({ found: false });
     expect(invalid.content).toMatch(/^pithy: /);
-    const missing = (await handleRecall(pithy, { id: "m", function: { name: RECALL_TOOL_NAME, arguments: "{not json" } }))!;
+    const missing = (await handleRecall(pithy, {
+      id: "m",
+      function: { name: RECALL_TOOL_NAME, arguments: "{not json" },
+    }))!;
     expect(missing).toMatchObject({ found: false, callId: "m" });
     expect(missing.content).toContain('{"key": "KEY"}');
   });
@@ -80,7 +105,12 @@ describe("handleRecall", () => {
   });
 
   it("answers in words when the store itself throws", async () => {
-    const broken = { ...pithy, recall: async () => { throw new Error("redis down"); } } as unknown as Pithy;
+    const broken = {
+      ...pithy,
+      recall: async () => {
+        throw new Error("redis down");
+      },
+    } as unknown as Pithy;
     const answer = (await handleRecall(broken, { name: RECALL_TOOL_NAME, input: { key } }))!;
     expect(answer).toMatchObject({ found: false });
     expect(answer.content).toContain("redis down");
@@ -89,10 +119,26 @@ describe("handleRecall", () => {
 
 describe("readRecallCall", () => {
   it("reads name, call id and key from each provider's form", () => {
-    expect(readRecallCall({ id: "1", function: { name: "pithy_recall", arguments: '{"key":"k"}' } })).toEqual({ toolName: "pithy_recall", callId: "1", key: "k" });
-    expect(readRecallCall({ call_id: "2", name: "pithy_recall", arguments: '{"key":"k"}' })).toEqual({ toolName: "pithy_recall", callId: "2", key: "k" });
-    expect(readRecallCall({ id: "3", name: "pithy_recall", input: { key: "k" } })).toEqual({ toolName: "pithy_recall", callId: "3", key: "k" });
-    expect(readRecallCall({ toolCallId: "4", toolName: "pithy_recall", input: { key: "k" } })).toEqual({ toolName: "pithy_recall", callId: "4", key: "k" });
+    expect(readRecallCall({ id: "1", function: { name: "pithy_recall", arguments: '{"key":"k"}' } })).toEqual({
+      toolName: "pithy_recall",
+      callId: "1",
+      key: "k",
+    });
+    expect(readRecallCall({ call_id: "2", name: "pithy_recall", arguments: '{"key":"k"}' })).toEqual({
+      toolName: "pithy_recall",
+      callId: "2",
+      key: "k",
+    });
+    expect(readRecallCall({ id: "3", name: "pithy_recall", input: { key: "k" } })).toEqual({
+      toolName: "pithy_recall",
+      callId: "3",
+      key: "k",
+    });
+    expect(readRecallCall({ toolCallId: "4", toolName: "pithy_recall", input: { key: "k" } })).toEqual({
+      toolName: "pithy_recall",
+      callId: "4",
+      key: "k",
+    });
   });
 
   it("does not parse arguments larger than 64 KiB", () => {
@@ -106,7 +152,11 @@ describe("recallToolResult", () => {
 
   it("writes the answer as each provider's tool result", () => {
     expect(recallToolResult("openai-chat", hit)).toEqual({ role: "tool", tool_call_id: "id1", content: "orig" });
-    expect(recallToolResult("openai-responses", hit)).toEqual({ type: "function_call_output", call_id: "id1", output: "orig" });
+    expect(recallToolResult("openai-responses", hit)).toEqual({
+      type: "function_call_output",
+      call_id: "id1",
+      output: "orig",
+    });
     expect(recallToolResult("anthropic", hit)).toEqual({ type: "tool_result", tool_use_id: "id1", content: "orig" });
     expect(recallToolResult("mcp", hit)).toEqual({ content: [{ type: "text", text: "orig" }], isError: false });
   });

@@ -66,7 +66,10 @@ describe("compressMessages on OpenAI Chat messages", () => {
   });
 
   it("reads the legacy role: function message, naming the tool from the message", async () => {
-    const r = await compressMessages([{ role: "function", name: "Bash", content: outputs[0].text }], { pithy, shape: "openai-chat" });
+    const r = await compressMessages([{ role: "function", name: "Bash", content: outputs[0].text }], {
+      pithy,
+      shape: "openai-chat",
+    });
     expect(r.results[0]).toMatchObject({ index: 0, toolName: "Bash", action: "compressed" });
   });
 
@@ -78,7 +81,11 @@ describe("compressMessages on OpenAI Chat messages", () => {
       const m = r.messages[3 + i];
       const text = typeof m.content === "string" ? m.content : m.content[0].text;
       const key = parseMarkers(text)[0].key;
-      const call = { id: `call_r${i}`, type: "function", function: { name: RECALL_TOOL_NAME, arguments: JSON.stringify({ key }) } };
+      const call = {
+        id: `call_r${i}`,
+        type: "function",
+        function: { name: RECALL_TOOL_NAME, arguments: JSON.stringify({ key }) },
+      };
       const answer = await handleRecall(pithy, call);
       expect(answer).toMatchObject({ found: true, callId: `call_r${i}` });
       expect(answer!.content === o.text).toBe(true);
@@ -92,8 +99,20 @@ describe("compressMessages on OpenAI Chat messages", () => {
     const key = r.results[0].key!;
     const next = [
       ...r.messages,
-      { role: "assistant", content: null, tool_calls: [{ id: "call_r", type: "function", function: { name: RECALL_TOOL_NAME, arguments: JSON.stringify({ key }) } }] },
-      recallToolResult("openai-chat", (await handleRecall(pithy, { id: "call_r", function: { name: RECALL_TOOL_NAME, arguments: JSON.stringify({ key }) } }))!),
+      {
+        role: "assistant",
+        content: null,
+        tool_calls: [
+          { id: "call_r", type: "function", function: { name: RECALL_TOOL_NAME, arguments: JSON.stringify({ key }) } },
+        ],
+      },
+      recallToolResult(
+        "openai-chat",
+        (await handleRecall(pithy, {
+          id: "call_r",
+          function: { name: RECALL_TOOL_NAME, arguments: JSON.stringify({ key }) },
+        }))!,
+      ),
     ];
     const again = await compressMessages(next, { pithy });
     const last = again.results.at(-1)!;

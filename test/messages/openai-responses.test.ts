@@ -5,7 +5,13 @@ import { compressMessages } from "../../src/messages/compress-messages.js";
 import { handleRecall, recallToolResult } from "../../src/messages/handle-recall.js";
 import { RECALL_TOOL_NAME } from "../../src/messages/recall-tool.js";
 import { withRecallTool } from "../../src/messages/with-recall-tool.js";
-import { IMAGE_BASE64, corpusToolOutputs, deepFreeze, openAIResponsesConversation, type ToolOutput } from "./conversations.js";
+import {
+  IMAGE_BASE64,
+  corpusToolOutputs,
+  deepFreeze,
+  openAIResponsesConversation,
+  type ToolOutput,
+} from "./conversations.js";
 
 type Item = Record<string, any>;
 
@@ -72,11 +78,20 @@ describe("compressMessages on OpenAI Responses input items", () => {
       const out = r.messages[5 + i].output;
       const text = typeof out === "string" ? out : out[0].text;
       const key = parseMarkers(text)[0].key;
-      const call = { type: "function_call", call_id: `fc_${i}`, name: RECALL_TOOL_NAME, arguments: JSON.stringify({ key }) };
+      const call = {
+        type: "function_call",
+        call_id: `fc_${i}`,
+        name: RECALL_TOOL_NAME,
+        arguments: JSON.stringify({ key }),
+      };
       const answer = (await handleRecall(pithy, call))!;
       expect(answer.found).toBe(true);
       expect(answer.content === o.text).toBe(true);
-      expect(recallToolResult("openai-responses", answer)).toEqual({ type: "function_call_output", call_id: `fc_${i}`, output: o.text });
+      expect(recallToolResult("openai-responses", answer)).toEqual({
+        type: "function_call_output",
+        call_id: `fc_${i}`,
+        output: o.text,
+      });
     }
   });
 });

@@ -1,7 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { PithyConfigError } from "../../src/errors.js";
 import {
-  RECALL_TOOL_DESCRIPTION, RECALL_TOOL_NAME, recallTool, recallToolSchema, toolDefinitionName,
+  RECALL_TOOL_DESCRIPTION,
+  RECALL_TOOL_NAME,
+  recallTool,
+  recallToolSchema,
+  toolDefinitionName,
 } from "../../src/messages/recall-tool.js";
 
 const schema = {
@@ -27,19 +31,37 @@ describe("recallTool", () => {
   });
 
   it("emits the OpenAI Responses form", () => {
-    expect(recallTool("openai-responses")).toEqual({ type: "function", name: RECALL_TOOL_NAME, description: RECALL_TOOL_DESCRIPTION, parameters: schema });
+    expect(recallTool("openai-responses")).toEqual({
+      type: "function",
+      name: RECALL_TOOL_NAME,
+      description: RECALL_TOOL_DESCRIPTION,
+      parameters: schema,
+    });
   });
 
   it("emits the Anthropic form", () => {
-    expect(recallTool("anthropic")).toEqual({ name: RECALL_TOOL_NAME, description: RECALL_TOOL_DESCRIPTION, input_schema: schema });
+    expect(recallTool("anthropic")).toEqual({
+      name: RECALL_TOOL_NAME,
+      description: RECALL_TOOL_DESCRIPTION,
+      input_schema: schema,
+    });
   });
 
   it("emits the MCP form", () => {
-    expect(recallTool("mcp")).toEqual({ name: RECALL_TOOL_NAME, description: RECALL_TOOL_DESCRIPTION, inputSchema: schema });
+    expect(recallTool("mcp")).toEqual({
+      name: RECALL_TOOL_NAME,
+      description: RECALL_TOOL_DESCRIPTION,
+      inputSchema: schema,
+    });
   });
 
   it("emits the AI SDK language-model form", () => {
-    expect(recallTool("ai-sdk")).toEqual({ type: "function", name: RECALL_TOOL_NAME, description: RECALL_TOOL_DESCRIPTION, inputSchema: schema });
+    expect(recallTool("ai-sdk")).toEqual({
+      type: "function",
+      name: RECALL_TOOL_NAME,
+      description: RECALL_TOOL_DESCRIPTION,
+      inputSchema: schema,
+    });
   });
 
   it("returns a fresh object each time, so a caller's edit never leaks into the next request", () => {

@@ -7,7 +7,11 @@ const key = "0123456789abcdef0123456789abcdef";
 const marked = `head\n${formatMarker(key, "40 lines omitted")}\ntail`;
 const chatTools = [{ type: "function", function: { name: "Bash", parameters: { type: "object" } } }];
 const chat = (content: string) => [
-  { role: "assistant", content: null, tool_calls: [{ id: "c1", type: "function", function: { name: "Bash", arguments: "{}" } }] },
+  {
+    role: "assistant",
+    content: null,
+    tool_calls: [{ id: "c1", type: "function", function: { name: "Bash", arguments: "{}" } }],
+  },
   { role: "tool", tool_call_id: "c1", content },
 ];
 
@@ -18,7 +22,13 @@ describe("conversationHasMarkers", () => {
   });
 
   it("ignores markers of other tools and pithy-looking text with an invalid key", () => {
-    const others = ["[[ref:abc]]", "[[pithy:KEY what was omitted]]", "[[pithy:0123]]", `[[pithy:${"g".repeat(32)}]]`, "[[toolu_01 omitted]]"];
+    const others = [
+      "[[ref:abc]]",
+      "[[pithy:KEY what was omitted]]",
+      "[[pithy:0123]]",
+      `[[pithy:${"g".repeat(32)}]]`,
+      "[[toolu_01 omitted]]",
+    ];
     expect(conversationHasMarkers(chat(others.join("\n")))).toBe(false);
   });
 
@@ -56,7 +66,9 @@ describe("withRecallTool", () => {
 
   it("follows the format of the tools already listed", () => {
     expect(withRecallTool([{ name: "Bash", input_schema: {} }], chat(marked))[1]).toHaveProperty("input_schema");
-    expect(withRecallTool([{ type: "function", name: "Bash", parameters: {} }], chat(marked))[1]).toHaveProperty("parameters");
+    expect(withRecallTool([{ type: "function", name: "Bash", parameters: {} }], chat(marked))[1]).toHaveProperty(
+      "parameters",
+    );
     expect(withRecallTool([{ name: "Bash", inputSchema: {} }], chat(marked))[1]).toEqual(recallTool("mcp"));
   });
 
@@ -75,7 +87,10 @@ describe("withRecallTool", () => {
     expect(out).not.toBe(request);
     expect(out.tools.map((t: any) => t.function.name)).toEqual(["Bash", RECALL_TOOL_NAME]);
     expect(request.tools).toHaveLength(1);
-    const responses = withRecallTool({ model: "m", input: [{ type: "function_call_output", call_id: "c", output: marked }] });
+    const responses = withRecallTool({
+      model: "m",
+      input: [{ type: "function_call_output", call_id: "c", output: marked }],
+    });
     expect((responses as any).tools).toEqual([recallTool("openai-responses")]);
     const plain = { model: "m", messages: chat("plain") };
     expect(withRecallTool(plain)).toBe(plain);

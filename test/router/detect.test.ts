@@ -28,9 +28,21 @@ describe("detect", () => {
   });
 
   it("agrees with Headroom's recorded content-detector outputs on their fixtures", async () => {
-    const ids = ["247811aecfdec556", "37c86907c057e293", "3a0b14d2dea7c876", "3ba74a1f57c5351e", "4efe946303371867",
-      "53400da2b7dd2428", "552d30c30c2a6793", "5e8e1bc29f6c71c5", "628c8985c40adb7d", "67f4b1a1697c8aa9"];
-    const all = await Promise.all(ids.map(async (id) => JSON.parse(await readCorpusFile(`headroom-fixtures/content_detector/${id}.json`))));
+    const ids = [
+      "247811aecfdec556",
+      "37c86907c057e293",
+      "3a0b14d2dea7c876",
+      "3ba74a1f57c5351e",
+      "4efe946303371867",
+      "53400da2b7dd2428",
+      "552d30c30c2a6793",
+      "5e8e1bc29f6c71c5",
+      "628c8985c40adb7d",
+      "67f4b1a1697c8aa9",
+    ];
+    const all = await Promise.all(
+      ids.map(async (id) => JSON.parse(await readCorpusFile(`headroom-fixtures/content_detector/${id}.json`))),
+    );
     let agree = 0;
     const misses: string[] = [];
     for (const f of all) {
@@ -62,14 +74,22 @@ describe("detect", () => {
   });
 
   it("calls rg --json output search, not json", () => {
-    const rg = '{"type":"begin","data":{"path":{"text":"a.rs"}}}\n{"type":"match","data":{"path":{"text":"a.rs"},"lines":{"text":"x"},"line_number":3}}\n{"type":"end","data":{}}\n';
+    const rg =
+      '{"type":"begin","data":{"path":{"text":"a.rs"}}}\n{"type":"match","data":{"path":{"text":"a.rs"},"lines":{"text":"x"},"line_number":3}}\n{"type":"end","data":{}}\n';
     expect(detect(rg).type).toBe("search");
   });
 
   it("calls a line-numbered read of code code and of prose doc_read", () => {
-    const code = Array.from({ length: 20 }, (_, i) => `${String(i + 1).padStart(6)}\t${i % 2 ? "  return x;" : "function f() {"}`).join("\n");
+    const code = Array.from(
+      { length: 20 },
+      (_, i) => `${String(i + 1).padStart(6)}\t${i % 2 ? "  return x;" : "function f() {"}`,
+    ).join("\n");
     expect(detect(code)).toMatchObject({ type: "code", numbered: true });
-    const prose = Array.from({ length: 20 }, (_, i) => `${String(i + 1).padStart(6)}\t${i % 3 ? "The quick brown fox jumps over the lazy dog again." : "## Section"}`).join("\n");
+    const prose = Array.from(
+      { length: 20 },
+      (_, i) =>
+        `${String(i + 1).padStart(6)}\t${i % 3 ? "The quick brown fox jumps over the lazy dog again." : "## Section"}`,
+    ).join("\n");
     expect(detect(prose)).toMatchObject({ type: "doc_read", numbered: true });
   });
 

@@ -41,34 +41,30 @@ async function writeThenKill(dir: string, first: number, acks: number): Promise<
 }
 
 describe("FsStore after a writer is killed mid-stream", () => {
-  it(
-    "reads every entry back exactly or not at all, and every acknowledged one exactly",
-    async () => {
-      const dir = join(root, "crashed");
-      const acknowledged = new Set<number>();
-      let first = 0;
-      // Three kills at different points, each followed by a check of everything written so far.
-      for (const acks of [25, 40, 60]) {
-        const last = await writeThenKill(dir, first, acks);
-        for (let i = first; i <= last; i++) acknowledged.add(i);
-        const store = await FsStore.open({ dir, onUnusable: "throw" });
-        // The writer may have started (not finished) a few puts past the last one it acknowledged.
-        const candidates = last + 20;
-        let present = 0;
-        for (let i = 0; i <= candidates; i++) {
-          const got = await store.get(keyFor(`crash ${i}`));
-          if (got !== undefined) present++;
-          if (acknowledged.has(i)) expect(got === crashContent(i), `entry ${i} acknowledged but not intact`).toBe(true);
-          else if (got !== undefined) expect(got === crashContent(i), `entry ${i} corrupt`).toBe(true);
-        }
-        const stats = await store.stats();
-        expect(stats.corrupt).toBe(0);
-        const entryFiles = readdirSync(dir).filter((name) => !name.startsWith(".tmp-"));
-        expect(entryFiles.length).toBe(present);
-        expect(stats.entries).toBe(present);
-        first = candidates + 1;
+  it("reads every entry back exactly or not at all, and every acknowledged one exactly", async () => {
+    const dir = join(root, "crashed");
+    const acknowledged = new Set<number>();
+    let first = 0;
+    // Three kills at different points, each followed by a check of everything written so far.
+    for (const acks of [25, 40, 60]) {
+      const last = await writeThenKill(dir, first, acks);
+      for (let i = first; i <= last; i++) acknowledged.add(i);
+      const store = await FsStore.open({ dir, onUnusable: "throw" });
+      // The writer may have started (not finished) a few puts past the last one it acknowledged.
+      const candidates = last + 20;
+      let present = 0;
+      for (let i = 0; i <= candidates; i++) {
+        const got = await store.get(keyFor(`crash ${i}`));
+        if (got !== undefined) present++;
+        if (acknowledged.has(i)) expect(got === crashContent(i), `entry ${i} acknowledged but not intact`).toBe(true);
+        else if (got !== undefined) expect(got === crashContent(i), `entry ${i} corrupt`).toBe(true);
       }
-    },
-    60_000,
-  );
+      const stats = await store.stats();
+      expect(stats.corrupt).toBe(0);
+      const entryFiles = readdirSync(dir).filter((name) => !name.startsWith(".tmp-"));
+      expect(entryFiles.length).toBe(present);
+      expect(stats.entries).toBe(present);
+      first = candidates + 1;
+    }
+  }, 60_000);
 });

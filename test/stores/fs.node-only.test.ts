@@ -1,5 +1,18 @@
 import { afterAll, describe, expect, inject, it } from "vitest";
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, truncateSync, writeFileSync, copyFileSync, renameSync } from "node:fs";
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  statSync,
+  truncateSync,
+  writeFileSync,
+  copyFileSync,
+  renameSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import process from "node:process";
@@ -67,7 +80,12 @@ describe("FsStore on disk", () => {
   it("writes any other content as its UTF-16LE code units, lone surrogates included", async () => {
     const dir = freshDir();
     const store = await open(dir);
-    for (const [label, content] of [["accent", "héllo"], ["lone", "x\ud800y"], ["cjk", "日志行内容"], ["emoji", "😀"]]) {
+    for (const [label, content] of [
+      ["accent", "héllo"],
+      ["lone", "x\ud800y"],
+      ["cjk", "日志行内容"],
+      ["emoji", "😀"],
+    ]) {
       await store.put(keyOf(label), content);
       const file = readFileSync(join(dir, keyOf(label)));
       expect(file.subarray(0, 13).toString("latin1")).toBe("pithy-fs/1 w ");
@@ -425,16 +443,19 @@ describe("FsStore options and fallback", () => {
       expect(existsSync(join(cache, "pithy", keyOf(1)))).toBe(true);
     });
 
-    it.skipIf(process.platform === "win32")("lives in ~/.cache/pithy when XDG_CACHE_HOME is unset or relative", async () => {
-      const home = join(root, `home-${++dirs}`);
-      mkdirSync(home);
-      for (const xdg of [undefined, "relative/cache"]) {
-        const store = await withEnv({ XDG_CACHE_HOME: xdg, HOME: home }, () => FsStore.open({ onUnusable: "throw" }));
-        expect(store.dir).toBe(join(home, ".cache", "pithy"));
-      }
-    });
+    it.skipIf(process.platform === "win32")(
+      "lives in ~/.cache/pithy when XDG_CACHE_HOME is unset or relative",
+      async () => {
+        const home = join(root, `home-${++dirs}`);
+        mkdirSync(home);
+        for (const xdg of [undefined, "relative/cache"]) {
+          const store = await withEnv({ XDG_CACHE_HOME: xdg, HOME: home }, () => FsStore.open({ onUnusable: "throw" }));
+          expect(store.dir).toBe(join(home, ".cache", "pithy"));
+        }
+      },
+    );
 
-    it("takes a relative XDG_CACHE_HOME such as \".\" for unset, never the working directory", async () => {
+    it('takes a relative XDG_CACHE_HOME such as "." for unset, never the working directory', async () => {
       const home = join(root, `home-${++dirs}`);
       mkdirSync(home);
       const store = await withEnv({ XDG_CACHE_HOME: ".", HOME: home }, () => FsStore.open({ onUnusable: "throw" }));
@@ -445,11 +466,14 @@ describe("FsStore options and fallback", () => {
 
   // Root ignores directory permissions (CI runs as root), so this case runs only
   // for ordinary users; the ENOTDIR test above covers the fallback path for root.
-  it.skipIf(process.platform === "win32" || process.getuid?.() === 0)("falls back when the directory is read-only", async () => {
-    const dir = freshDir();
-    mkdirSync(dir, { mode: 0o500 });
-    chmodSync(dir, 0o500);
-    const store = await FsStore.open({ dir });
-    expect((await store.stats()).fallback).toMatch(/^EACCES/);
-  });
+  it.skipIf(process.platform === "win32" || process.getuid?.() === 0)(
+    "falls back when the directory is read-only",
+    async () => {
+      const dir = freshDir();
+      mkdirSync(dir, { mode: 0o500 });
+      chmodSync(dir, 0o500);
+      const store = await FsStore.open({ dir });
+      expect((await store.stats()).fallback).toMatch(/^EACCES/);
+    },
+  );
 });

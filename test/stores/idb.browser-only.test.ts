@@ -100,8 +100,10 @@ describe("IdbStore across a reload", () => {
 
   it("recalls an original compressed before the reload through a new pipeline", async () => {
     const name = freshName();
-    const line = (i: number) => `2024-05-01T10:00:${String(i % 60).padStart(2, "0")}Z INFO worker handled request id=${i} in ${i % 90}ms`;
-    const log = [...Array.from({ length: 800 }, (_, i) => line(i)), "2024-05-01T11:00:00Z ERROR disk full"].join("\n") + "\n";
+    const line = (i: number) =>
+      `2024-05-01T10:00:${String(i % 60).padStart(2, "0")}Z INFO worker handled request id=${i} in ${i % 90}ms`;
+    const log =
+      [...Array.from({ length: 800 }, (_, i) => line(i)), "2024-05-01T11:00:00Z ERROR disk full"].join("\n") + "\n";
     const before = await createPithy({ store: await open(name) });
     const result = await before.compress(log, { tool: "Bash" });
     expect(result.key).toMatch(/^[0-9a-f]{32}$/);

@@ -280,7 +280,8 @@ describe("RedisStore when Redis is down", () => {
     }
     // The replies held up by the freeze drain first; on a busy machine that can outlast one short timeout.
     let after: string | undefined;
-    for (let attempt = 0; attempt < 20 && after === undefined; attempt++) after = await store.get(keyOf(21)).catch(() => undefined);
+    for (let attempt = 0; attempt < 20 && after === undefined; attempt++)
+      after = await store.get(keyOf(21)).catch(() => undefined);
     expect(after).toBe("before the freeze");
   });
 
@@ -288,7 +289,8 @@ describe("RedisStore when Redis is down", () => {
     const store = new RedisStore({ url: DEAD_URL });
     opened.push(store);
     const pithy = await createPithy({ store });
-    const line = (i: number) => `2024-05-01T10:00:${String(i % 60).padStart(2, "0")}Z INFO worker handled request id=${i} in ${i % 90}ms`;
+    const line = (i: number) =>
+      `2024-05-01T10:00:${String(i % 60).padStart(2, "0")}Z INFO worker handled request id=${i} in ${i % 90}ms`;
     const log = Array.from({ length: 1500 }, (_, i) => line(i)).join("\n") + "\n";
     const result = await pithy.compress(log, { tool: "Bash" });
     expect(result.key).toBeUndefined();
@@ -317,7 +319,10 @@ describe("RedisStore when Redis is down", () => {
 
 describe("RedisStore reliability", () => {
   it("never returns wrong content over 10 000 puts and gets from two clients across a restart", async () => {
-    const [a, b] = await Promise.all([open({ prefix: "rel:", commandTimeoutMs: 500 }), open({ prefix: "rel:", commandTimeoutMs: 500 })]);
+    const [a, b] = await Promise.all([
+      open({ prefix: "rel:", commandTimeoutMs: 500 }),
+      open({ prefix: "rel:", commandTimeoutMs: 500 }),
+    ]);
     const content = (i: number) => `entry ${i} `.repeat(1 + (i % 40)) + (i % 7 === 0 ? "\ud800 😀" : "");
     const keys = Array.from({ length: 500 }, (_, i) => keyOf(`rel ${i}`));
     const ops = 10_000;

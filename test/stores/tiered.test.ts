@@ -172,8 +172,11 @@ describe("TieredStore set-up", () => {
     const back = new SwitchableStore();
     back.isDown = true;
     const pithy = await createPithy({ store: new TieredStore({ front: new MemoryStore(), back }) });
-    const line = (i: number) => `2024-05-01T10:00:${String(i % 60).padStart(2, "0")}Z INFO worker handled request id=${i} in ${i % 90}ms`;
-    const result = await pithy.compress(Array.from({ length: 1500 }, (_, i) => line(i)).join("\n") + "\n", { tool: "Bash" });
+    const line = (i: number) =>
+      `2024-05-01T10:00:${String(i % 60).padStart(2, "0")}Z INFO worker handled request id=${i} in ${i % 90}ms`;
+    const result = await pithy.compress(Array.from({ length: 1500 }, (_, i) => line(i)).join("\n") + "\n", {
+      tool: "Bash",
+    });
     expect(result.key).toBeUndefined();
     expect(result.output.includes("[[pithy:")).toBe(false);
     expect(pithy.stats().ccr.failures).toBe(1);

@@ -41,7 +41,9 @@ export function hasRedisServer(): boolean {
  */
 export async function startRedisServer(): Promise<RedisTestServer> {
   if (!hasRedisServer()) {
-    throw new Error(`redis-server not found at ${REDIS_SERVER_BIN}: apt-get install redis-server, or set PITHY_REDIS_SERVER`);
+    throw new Error(
+      `redis-server not found at ${REDIS_SERVER_BIN}: apt-get install redis-server, or set PITHY_REDIS_SERVER`,
+    );
   }
   let lastError: unknown;
   for (let attempt = 0; attempt < 5; attempt++) {
@@ -86,7 +88,20 @@ function freePort(): Promise<number> {
 async function spawnServer(port: number): Promise<ChildProcess> {
   const child = spawn(
     REDIS_SERVER_BIN,
-    ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no", "--loglevel", "warning", "--daemonize", "no"],
+    [
+      "--port",
+      String(port),
+      "--bind",
+      "127.0.0.1",
+      "--save",
+      "",
+      "--appendonly",
+      "no",
+      "--loglevel",
+      "warning",
+      "--daemonize",
+      "no",
+    ],
     { stdio: ["ignore", "ignore", "pipe"] },
   );
   // A test run that dies or times out before its afterAll must not leave the server behind.

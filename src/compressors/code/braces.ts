@@ -51,8 +51,17 @@ export function planBraceBodies(view: SourceView, scan: Scan, lang: LanguageId, 
     const tokens = estimateTokens(body);
     if (tokens < limits.minPartTokens) continue;
     elisions.push({
-      first: openLine + 1, last: closeLine - 1, tokens, what: `body of ${name}`,
-      inline: true, from: open + 1, to: close, lead: "", placeholder: "…", alsoFrom: -1, alsoTo: -1,
+      first: openLine + 1,
+      last: closeLine - 1,
+      tokens,
+      what: `body of ${name}`,
+      inline: true,
+      from: open + 1,
+      to: close,
+      lead: "",
+      placeholder: "…",
+      alsoFrom: -1,
+      alsoTo: -1,
     });
     covered.fill(1, openLine + 1, closeLine);
     coveredUntil = close;

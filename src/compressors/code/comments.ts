@@ -50,8 +50,17 @@ function commentTail(view: SourceView, scan: Scan, first: number, last: number, 
   const tokens = estimateTokens(tail);
   if (tokens < limits.minPartTokens) return null;
   return {
-    first: head, last: tailEnd, tokens, what: "rest of comment",
-    inline: false, from: head, to: tailEnd, lead: leadOf(view.code(head), view.code(first)), placeholder: "…", alsoFrom: -1, alsoTo: -1,
+    first: head,
+    last: tailEnd,
+    tokens,
+    what: "rest of comment",
+    inline: false,
+    from: head,
+    to: tailEnd,
+    lead: leadOf(view.code(head), view.code(first)),
+    placeholder: "…",
+    alsoFrom: -1,
+    alsoTo: -1,
   };
 }
 

@@ -8,8 +8,31 @@ import type { LanguageId } from "./languages.js";
 
 /** Words that look like a call before a block but open control flow, not a function. */
 const CONTROL_WORDS = new Set([
-  "if", "for", "while", "switch", "catch", "with", "do", "else", "finally", "try", "return", "new", "throw", "case",
-  "typeof", "await", "yield", "super", "this", "synchronized", "assert", "import", "function", "foreach", "using",
+  "if",
+  "for",
+  "while",
+  "switch",
+  "catch",
+  "with",
+  "do",
+  "else",
+  "finally",
+  "try",
+  "return",
+  "new",
+  "throw",
+  "case",
+  "typeof",
+  "await",
+  "yield",
+  "super",
+  "this",
+  "synchronized",
+  "assert",
+  "import",
+  "function",
+  "foreach",
+  "using",
 ]);
 
 const JAVA_CONTAINER_RE = /(?:^|[\s>])(?:class|interface|enum|record|@interface)\s/;
@@ -38,11 +61,16 @@ export function isTypeContext(lang: LanguageId, header: string): boolean {
 export function functionName(lang: LanguageId, header: string): string | null {
   if (header.length === 0) return null;
   switch (lang) {
-    case "go": return goFunction(header);
-    case "rust": return rustFunction(header);
-    case "java": return javaFunction(header);
-    case "typescript": return tsFunction(header);
-    default: return null;
+    case "go":
+      return goFunction(header);
+    case "rust":
+      return rustFunction(header);
+    case "java":
+      return javaFunction(header);
+    case "typescript":
+      return tsFunction(header);
+    default:
+      return null;
   }
 }
 
@@ -147,7 +175,15 @@ function skipGenericsBack(h: string, j: number): number {
 }
 
 function isIdentChar(c: number): boolean {
-  return (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 95 || c === 36 || c === 35 || c >= 0x80;
+  return (
+    (c >= 97 && c <= 122) ||
+    (c >= 65 && c <= 90) ||
+    (c >= 48 && c <= 57) ||
+    c === 95 ||
+    c === 36 ||
+    c === 35 ||
+    c >= 0x80
+  );
 }
 
 function identifierAt(h: string, i: number): string {

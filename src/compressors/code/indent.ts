@@ -92,14 +92,20 @@ class IndentPlanner {
   /** A line that starts a statement: code, outside brackets, strings and continuations. */
   private isLogicalStart(i: number): boolean {
     const s = this.scan;
-    return s.kind[i] === LineKind.Code && s.startMode[i] === Mode.Code && s.bracketsAtStart[i] === 0 && s.continued[i] === 0;
+    return (
+      s.kind[i] === LineKind.Code && s.startMode[i] === Mode.Code && s.bracketsAtStart[i] === 0 && s.continued[i] === 0
+    );
   }
 
   /** Last line of the logical line starting at `i`. */
   private logicalEnd(i: number): number {
     const s = this.scan;
     let e = i;
-    while (e + 1 < this.view.count && (s.bracketsAtStart[e + 1] > 0 || s.continued[e + 1] === 1 || s.startMode[e + 1] !== Mode.Code)) e++;
+    while (
+      e + 1 < this.view.count &&
+      (s.bracketsAtStart[e + 1] > 0 || s.continued[e + 1] === 1 || s.startMode[e + 1] !== Mode.Code)
+    )
+      e++;
     return e;
   }
 
@@ -150,8 +156,17 @@ class IndentPlanner {
     if (doc === null || doc.cutFrom > doc.cutTo) return;
     const indent = this.view.code(doc.first).slice(0, Math.max(0, this.scan.indent[doc.first]));
     this.elisions.push({
-      first: doc.cutFrom, last: doc.cutTo, tokens: doc.cutTokens, what: "rest of docstring",
-      inline: false, from: doc.cutFrom, to: doc.cutTo, lead: indent, placeholder: "…", alsoFrom: -1, alsoTo: -1,
+      first: doc.cutFrom,
+      last: doc.cutTo,
+      tokens: doc.cutTokens,
+      what: "rest of docstring",
+      inline: false,
+      from: doc.cutFrom,
+      to: doc.cutTo,
+      lead: indent,
+      placeholder: "…",
+      alsoFrom: -1,
+      alsoTo: -1,
     });
     this.covered.fill(1, doc.cutFrom, doc.cutTo + 1);
   }
@@ -172,8 +187,13 @@ class IndentPlanner {
       last: to,
       tokens: tokens + (isDocCut ? doc.cutTokens : 0),
       what: isDocCut ? `docstring rest and body of ${name}` : `body of ${name}`,
-      inline: false, from: start, to, lead: this.bodyIndent(start, to, doc), placeholder: "...",
-      alsoFrom: isDocCut ? doc.cutFrom : -1, alsoTo: isDocCut ? doc.cutTo : -1,
+      inline: false,
+      from: start,
+      to,
+      lead: this.bodyIndent(start, to, doc),
+      placeholder: "...",
+      alsoFrom: isDocCut ? doc.cutFrom : -1,
+      alsoTo: isDocCut ? doc.cutTo : -1,
     });
     this.covered.fill(1, isDocCut ? doc.cutFrom : start, to + 1);
     return true;

@@ -41,8 +41,17 @@ export interface Language {
 }
 
 const C_LIKE: LexRules = {
-  hashComments: false, slashComments: true, nestedComments: false, singleQuote: "char", multilineStrings: false,
-  tripleQuotes: "none", backtick: "none", rawStrings: false, regexLiterals: false, newlineEnds: "none", braceBlocks: true,
+  hashComments: false,
+  slashComments: true,
+  nestedComments: false,
+  singleQuote: "char",
+  multilineStrings: false,
+  tripleQuotes: "none",
+  backtick: "none",
+  rawStrings: false,
+  regexLiterals: false,
+  newlineEnds: "none",
+  braceBlocks: true,
 };
 
 const LANGUAGES: Record<LanguageId, Language> = {
@@ -52,17 +61,35 @@ const LANGUAGES: Record<LanguageId, Language> = {
   },
   python: {
     id: "python",
-    rules: { ...C_LIKE, hashComments: true, slashComments: false, singleQuote: "string", tripleQuotes: "both", braceBlocks: false },
+    rules: {
+      ...C_LIKE,
+      hashComments: true,
+      slashComments: false,
+      singleQuote: "string",
+      tripleQuotes: "both",
+      braceBlocks: false,
+    },
   },
   go: { id: "go", rules: { ...C_LIKE, backtick: "raw", newlineEnds: "go" } },
-  rust: { id: "rust", rules: { ...C_LIKE, nestedComments: true, singleQuote: "rust", multilineStrings: true, rawStrings: true } },
+  rust: {
+    id: "rust",
+    rules: { ...C_LIKE, nestedComments: true, singleQuote: "rust", multilineStrings: true, rawStrings: true },
+  },
   java: { id: "java", rules: { ...C_LIKE, tripleQuotes: "double" } },
 };
 
 const EXTENSIONS: Record<string, LanguageId> = {
-  ts: "typescript", tsx: "typescript", mts: "typescript", cts: "typescript",
-  js: "typescript", jsx: "typescript", mjs: "typescript", cjs: "typescript",
-  py: "python", pyi: "python", pyw: "python",
+  ts: "typescript",
+  tsx: "typescript",
+  mts: "typescript",
+  cts: "typescript",
+  js: "typescript",
+  jsx: "typescript",
+  mjs: "typescript",
+  cjs: "typescript",
+  py: "python",
+  pyi: "python",
+  pyw: "python",
   go: "go",
   rs: "rust",
   java: "java",
@@ -71,11 +98,75 @@ const EXTENSIONS: Record<string, LanguageId> = {
 // Extensions of code in languages this compressor does not model: it must
 // not guess TypeScript for C or Ruby, so these return no language at all.
 const OTHER_CODE = new Set([
-  "kt", "kts", "scala", "c", "h", "cc", "cpp", "cxx", "hpp", "hh", "cs", "fs", "rb", "php", "swift", "m", "mm",
-  "lua", "pl", "pm", "sh", "bash", "zsh", "fish", "ps1", "sql", "r", "dart", "ex", "exs", "erl", "hs", "ml",
-  "clj", "vue", "svelte", "astro", "css", "scss", "sass", "less", "yaml", "yml", "toml", "ini", "cfg", "conf",
-  "xml", "gradle", "proto", "graphql", "tf", "hcl", "nix", "zig", "nim", "d", "jl", "v", "sv", "vhd", "json",
-  "md", "markdown", "html", "htm", "dockerfile", "makefile", "cmake",
+  "kt",
+  "kts",
+  "scala",
+  "c",
+  "h",
+  "cc",
+  "cpp",
+  "cxx",
+  "hpp",
+  "hh",
+  "cs",
+  "fs",
+  "rb",
+  "php",
+  "swift",
+  "m",
+  "mm",
+  "lua",
+  "pl",
+  "pm",
+  "sh",
+  "bash",
+  "zsh",
+  "fish",
+  "ps1",
+  "sql",
+  "r",
+  "dart",
+  "ex",
+  "exs",
+  "erl",
+  "hs",
+  "ml",
+  "clj",
+  "vue",
+  "svelte",
+  "astro",
+  "css",
+  "scss",
+  "sass",
+  "less",
+  "yaml",
+  "yml",
+  "toml",
+  "ini",
+  "cfg",
+  "conf",
+  "xml",
+  "gradle",
+  "proto",
+  "graphql",
+  "tf",
+  "hcl",
+  "nix",
+  "zig",
+  "nim",
+  "d",
+  "jl",
+  "v",
+  "sv",
+  "vhd",
+  "json",
+  "md",
+  "markdown",
+  "html",
+  "htm",
+  "dockerfile",
+  "makefile",
+  "cmake",
 ]);
 
 /** Lines of the head looked at when sniffing. */
@@ -83,10 +174,12 @@ const SNIFF_LINES = 200;
 
 const GO_PACKAGE_RE = /^package [A-Za-z_]\w*\s*$/;
 const GO_FUNC_RE = /^func [(A-Za-z_]/;
-const RUST_ITEM_RE = /^(?:pub(?:\([a-z]+\))? )?(?:fn [a-z_]\w*[<(]|impl[<\s]|use [a-z_]\w*::|mod [a-z_]\w*;|(?:struct|enum|trait) [A-Z]\w*)/;
+const RUST_ITEM_RE =
+  /^(?:pub(?:\([a-z]+\))? )?(?:fn [a-z_]\w*[<(]|impl[<\s]|use [a-z_]\w*::|mod [a-z_]\w*;|(?:struct|enum|trait) [A-Z]\w*)/;
 const PY_DEF_RE = /^(?:async )?(?:def [A-Za-z_]\w*\s*\(|class [A-Za-z_]\w*\s*[(:])/;
 const PY_IMPORT_RE = /^(?:import [A-Za-z_][\w.]*(?: as \w+)?(?:, ?[A-Za-z_][\w.]*)*\s*$|from \.*[\w.]* import [\w*(])/;
-const JAVA_RE = /^(?:(?:public|protected|private|abstract|final|static) )+(?:class|interface|enum|record|@interface) [A-Z]/;
+const JAVA_RE =
+  /^(?:(?:public|protected|private|abstract|final|static) )+(?:class|interface|enum|record|@interface) [A-Z]/;
 const JAVA_PACKAGE_RE = /^(?:package|import(?: static)?) [a-z_][\w.]*(?:\.\*)?;\s*$/;
 
 /** The extension of a file name, lowercased, without the dot ("" when none). */
@@ -119,7 +212,11 @@ export function language(id: LanguageId): Language {
 
 /** Guesses the language from the head of the code: Go, Rust, Python, Java, else TypeScript/JavaScript. */
 function sniff(line: (i: number) => string, count: number): LanguageId {
-  let goPackage = false, goFunc = false, rust = 0, python = 0, java = 0;
+  let goPackage = false,
+    goFunc = false,
+    rust = 0,
+    python = 0,
+    java = 0;
   for (let i = 0; i < count; i++) {
     const s = line(i);
     if (s.length === 0 || s.length > 400) continue;

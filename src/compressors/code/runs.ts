@@ -20,7 +20,12 @@ export interface RunPlan {
 }
 
 /** Groups `elisions` (in any order, not overlapping) into runs and renders each. */
-export function renderRuns(view: SourceView, elisions: Elision[], limits: Limits, marker: (summary: string) => string): RunPlan {
+export function renderRuns(
+  view: SourceView,
+  elisions: Elision[],
+  limits: Limits,
+  marker: (summary: string) => string,
+): RunPlan {
   const sorted = elisions.slice().sort((a, b) => a.first - b.first);
   const plan: RunPlan = { edits: [], markers: 0, parts: 0 };
   let run: Elision[] = [];
@@ -36,7 +41,13 @@ export function renderRuns(view: SourceView, elisions: Elision[], limits: Limits
   return plan;
 }
 
-function renderRun(view: SourceView, run: Elision[], limits: Limits, marker: (summary: string) => string, plan: RunPlan): void {
+function renderRun(
+  view: SourceView,
+  run: Elision[],
+  limits: Limits,
+  marker: (summary: string) => string,
+  plan: RunPlan,
+): void {
   if (run.length === 0) return;
   let tokens = 0;
   for (const e of run) tokens += e.tokens;
@@ -44,7 +55,10 @@ function renderRun(view: SourceView, run: Elision[], limits: Limits, marker: (su
   const head = run[0];
   const span = lineSpan(view, head.first, run[run.length - 1].last);
   const more = run.length - 1;
-  const summary = more === 0 ? `${head.what}, ${span}` : `${head.what} and ${more} more part${more === 1 ? "" : "s"} marked …, ${span}`;
+  const summary =
+    more === 0
+      ? `${head.what}, ${span}`
+      : `${head.what} and ${more} more part${more === 1 ? "" : "s"} marked …, ${span}`;
   plan.edits.push(...partEdits(view, head, marker(summary)));
   for (let k = 1; k < run.length; k++) plan.edits.push(...partEdits(view, run[k], run[k].placeholder));
   plan.markers++;

@@ -50,9 +50,23 @@ export interface Scan {
   blocks: Blocks;
 }
 
-const TAB = 9, SPACE = 32, DQUOTE = 34, HASH = 35, DOLLAR = 36, SQUOTE = 39;
-const LPAREN = 40, RPAREN = 41, STAR = 42, SLASH = 47, SEMI = 59, LBRACKET = 91, BACKSLASH = 92, RBRACKET = 93;
-const BACKTICK = 96, LBRACE = 123, RBRACE = 125;
+const TAB = 9,
+  SPACE = 32,
+  DQUOTE = 34,
+  HASH = 35,
+  DOLLAR = 36,
+  SQUOTE = 39;
+const LPAREN = 40,
+  RPAREN = 41,
+  STAR = 42,
+  SLASH = 47,
+  SEMI = 59,
+  LBRACKET = 91,
+  BACKSLASH = 92,
+  RBRACKET = 93;
+const BACKTICK = 96,
+  LBRACE = 123,
+  RBRACE = 125;
 
 /** Longest header kept; longer statements keep their last part, where the name and parameters are. */
 const HEADER_CAP = 2048;
@@ -61,7 +75,20 @@ const TEMPLATE_DEPTH_CAP = 256;
 
 /** JS words after which `/` starts a regex rather than dividing. */
 const REGEX_AFTER_WORDS = new Set([
-  "return", "typeof", "instanceof", "in", "of", "new", "delete", "void", "throw", "case", "do", "else", "yield", "await",
+  "return",
+  "typeof",
+  "instanceof",
+  "in",
+  "of",
+  "new",
+  "delete",
+  "void",
+  "throw",
+  "case",
+  "do",
+  "else",
+  "yield",
+  "await",
 ]);
 
 /** JS words that continue the previous line's statement rather than start a new one. */
@@ -78,9 +105,26 @@ function isSpace(c: number): boolean {
 /** Characters that, first on a line, continue the previous JS statement. */
 function continuesStatement(c: number): boolean {
   // . , ? : = + - * / % & | ^ < > ) ] } !
-  return c === 46 || c === 44 || c === 63 || c === 58 || c === 61 || c === 43 || c === 45 || c === STAR || c === SLASH
-    || c === 37 || c === 38 || c === 124 || c === 94 || c === 60 || c === 62 || c === RPAREN || c === RBRACKET
-    || c === RBRACE;
+  return (
+    c === 46 ||
+    c === 44 ||
+    c === 63 ||
+    c === 58 ||
+    c === 61 ||
+    c === 43 ||
+    c === 45 ||
+    c === STAR ||
+    c === SLASH ||
+    c === 37 ||
+    c === 38 ||
+    c === 124 ||
+    c === 94 ||
+    c === 60 ||
+    c === 62 ||
+    c === RPAREN ||
+    c === RBRACKET ||
+    c === RBRACE
+  );
 }
 
 /**
@@ -150,7 +194,8 @@ class Lexer {
       this.sawCode = false;
       this.sawComment = false;
       this.scanLine(s, i);
-      continued = this.mode === Mode.Code && !this.r.braceBlocks && s.length > 0 && s.charCodeAt(s.length - 1) === BACKSLASH;
+      continued =
+        this.mode === Mode.Code && !this.r.braceBlocks && s.length > 0 && s.charCodeAt(s.length - 1) === BACKSLASH;
       this.endLine(s);
       out.endMode[i] = this.mode;
       out.kind[i] = this.kindOf(startMode, out.indent[i]);
@@ -159,7 +204,12 @@ class Lexer {
   }
 
   private kindOf(startMode: number, indent: number): number {
-    if (startMode === Mode.String || startMode === Mode.Triple || startMode === Mode.Raw || startMode === Mode.Template) {
+    if (
+      startMode === Mode.String ||
+      startMode === Mode.Triple ||
+      startMode === Mode.Raw ||
+      startMode === Mode.Template
+    ) {
       return LineKind.InString;
     }
     if (this.sawCode) return LineKind.Code;
@@ -182,12 +232,24 @@ class Lexer {
     let i = 0;
     while (i < n) {
       switch (this.mode) {
-        case Mode.Code: i = this.code(s, i, lineNo); break;
-        case Mode.BlockComment: i = this.blockComment(s, i); break;
-        case Mode.String: i = this.string(s, i); break;
-        case Mode.Template: i = this.template(s, i); break;
-        case Mode.Triple: i = this.triple(s, i); break;
-        default: i = this.raw(s, i); break;
+        case Mode.Code:
+          i = this.code(s, i, lineNo);
+          break;
+        case Mode.BlockComment:
+          i = this.blockComment(s, i);
+          break;
+        case Mode.String:
+          i = this.string(s, i);
+          break;
+        case Mode.Template:
+          i = this.template(s, i);
+          break;
+        case Mode.Triple:
+          i = this.triple(s, i);
+          break;
+        default:
+          i = this.raw(s, i);
+          break;
       }
     }
   }
@@ -338,8 +400,11 @@ class Lexer {
       this.rawHashes = -1;
       return i + 1;
     }
-    const isTriple = i + 2 < s.length && s.charCodeAt(i + 1) === c && s.charCodeAt(i + 2) === c
-      && (r.tripleQuotes === "both" || (r.tripleQuotes === "double" && c === DQUOTE));
+    const isTriple =
+      i + 2 < s.length &&
+      s.charCodeAt(i + 1) === c &&
+      s.charCodeAt(i + 2) === c &&
+      (r.tripleQuotes === "both" || (r.tripleQuotes === "double" && c === DQUOTE));
     if (isTriple) {
       this.mode = Mode.Triple;
       this.quote = c;
@@ -369,7 +434,9 @@ class Lexer {
       return i + 1;
     }
     if (c === LBRACE) {
-      const isNested = this.brackets > 0 || (this.r.newlineEnds === "go" && (this.lastWord === "interface" || this.lastWord === "struct"));
+      const isNested =
+        this.brackets > 0 ||
+        (this.r.newlineEnds === "go" && (this.lastWord === "interface" || this.lastWord === "struct"));
       const header = this.takeHeader();
       b.openLine.push(lineNo);
       b.openCol.push(i);
@@ -438,7 +505,12 @@ class Lexer {
       else if (c === BACKTICK) {
         this.mode = Mode.Code;
         return j + 1;
-      } else if (c === DOLLAR && j + 1 < n && s.charCodeAt(j + 1) === LBRACE && this.templates.length < TEMPLATE_DEPTH_CAP) {
+      } else if (
+        c === DOLLAR &&
+        j + 1 < n &&
+        s.charCodeAt(j + 1) === LBRACE &&
+        this.templates.length < TEMPLATE_DEPTH_CAP
+      ) {
         this.templates.push(0);
         this.mode = Mode.Code;
         this.afterOperand = false;

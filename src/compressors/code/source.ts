@@ -6,7 +6,9 @@
  */
 import type { LineIndex } from "../../kernels/lines.js";
 
-const SPACE = 32, TAB = 9, ARROW = 0x2192;
+const SPACE = 32,
+  TAB = 9,
+  ARROW = 0x2192;
 
 /** One input's lines, with their number prefixes measured. */
 export class SourceView {

@@ -37,9 +37,25 @@ function lastWord(v: string): string {
 }
 
 const LOCKFILES = new Set([
-  "package-lock.json", "npm-shrinkwrap.json", "yarn.lock", "pnpm-lock.yaml", "bun.lock", "bun.lockb",
-  "cargo.lock", "go.sum", "poetry.lock", "pipfile.lock", "uv.lock", "pdm.lock", "gemfile.lock",
-  "composer.lock", "podfile.lock", "packages.lock.json", "flake.lock", "mix.lock", "pubspec.lock",
+  "package-lock.json",
+  "npm-shrinkwrap.json",
+  "yarn.lock",
+  "pnpm-lock.yaml",
+  "bun.lock",
+  "bun.lockb",
+  "cargo.lock",
+  "go.sum",
+  "poetry.lock",
+  "pipfile.lock",
+  "uv.lock",
+  "pdm.lock",
+  "gemfile.lock",
+  "composer.lock",
+  "podfile.lock",
+  "packages.lock.json",
+  "flake.lock",
+  "mix.lock",
+  "pubspec.lock",
 ]);
 
 const GENERATED_SUFFIXES = [".min.js", ".min.css", ".min.mjs", ".js.map", ".css.map", ".snap", ".pb.go", "_pb2.py"];

@@ -103,7 +103,11 @@ export function renderDiff(
         const file = parsed.files[h.file];
         if (h.file >= caps.files) {
           if (h.ordinal === 0) {
-            out.insert(marker(`${fileName(file)}: ${count(file.hunkCount, "hunk", "hunks")} omitted (+${file.plus} -${file.minus})`));
+            out.insert(
+              marker(
+                `${fileName(file)}: ${count(file.hunkCount, "hunk", "hunks")} omitted (+${file.plus} -${file.minus})`,
+              ),
+            );
             stats.filesCollapsed++;
             stats.hunksCollapsed += file.hunkCount;
           }
@@ -116,7 +120,9 @@ export function renderDiff(
               minus += parsed.hunks[k].minus;
             }
             const rest = file.hunkCount - caps.hunksPerFile;
-            out.insert(marker(`${fileName(file)}: ${count(rest, "more hunk", "more hunks")} omitted (+${plus} -${minus})`));
+            out.insert(
+              marker(`${fileName(file)}: ${count(rest, "more hunk", "more hunks")} omitted (+${plus} -${minus})`),
+            );
             stats.hunksCollapsed += rest;
           }
         } else {

@@ -195,7 +195,14 @@ export function renderHunk(h: DiffHunk, file: DiffFile, ctx: HunkContext): HunkT
 }
 
 /** The header of the kept piece that starts at body line `k`. */
-function nextPieceHeader(h: DiffHunk, marks: Uint8Array, k: number, kinds: Uint8Array, oldLine: number, newLine: number): string {
+function nextPieceHeader(
+  h: DiffHunk,
+  marks: Uint8Array,
+  k: number,
+  kinds: Uint8Array,
+  oldLine: number,
+  newLine: number,
+): string {
   let oldCount = 0;
   let newCount = 0;
   for (let j = k; j < marks.length && marks[j] === KEEP; j++) {

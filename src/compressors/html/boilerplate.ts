@@ -27,14 +27,47 @@ export const Drop = {
 export type DropReason = (typeof Drop)[keyof typeof Drop];
 
 const BOILERPLATE_ROLES: ReadonlySet<string> = new Set([
-  "navigation", "banner", "contentinfo", "complementary", "search", "menu", "menubar", "toolbar",
+  "navigation",
+  "banner",
+  "contentinfo",
+  "complementary",
+  "search",
+  "menu",
+  "menubar",
+  "toolbar",
 ]);
 
 /** Class and id words (after splitting on punctuation and camelCase) that mark page furniture. */
 const BOILERPLATE_WORDS: ReadonlySet<string> = new Set([
-  "nav", "navbar", "navigation", "navlist", "sidenav", "topnav", "subnav", "menu", "menubar", "sidebar",
-  "footer", "header", "masthead", "breadcrumb", "breadcrumbs", "cookie", "cookies", "consent", "gdpr",
-  "banner", "skip", "skiplink", "toc", "ads", "advert", "advertisement", "sponsored", "share", "social",
+  "nav",
+  "navbar",
+  "navigation",
+  "navlist",
+  "sidenav",
+  "topnav",
+  "subnav",
+  "menu",
+  "menubar",
+  "sidebar",
+  "footer",
+  "header",
+  "masthead",
+  "breadcrumb",
+  "breadcrumbs",
+  "cookie",
+  "cookies",
+  "consent",
+  "gdpr",
+  "banner",
+  "skip",
+  "skiplink",
+  "toc",
+  "ads",
+  "advert",
+  "advertisement",
+  "sponsored",
+  "share",
+  "social",
 ]);
 
 /** Words of a header or banner: those keep an element that holds the page's `<h1>`/`<h2>`. */
@@ -57,7 +90,7 @@ export function dropReason(tree: HtmlTree, node: number, pageText: number): Drop
   if ((flags & TagFlag.Furniture) !== 0) return tagVerdict(tree, node, kind);
   const role = attrs.role;
   if (role !== undefined && BOILERPLATE_ROLES.has(role.trim().toLowerCase())) {
-    const holdsTitle = (role.trim().toLowerCase() === "banner") && (tree.has[node] & Has.TopHeading) !== 0;
+    const holdsTitle = role.trim().toLowerCase() === "banner" && (tree.has[node] & Has.TopHeading) !== 0;
     return holdsTitle ? Drop.Kept : Drop.Boilerplate;
   }
   if ((flags & TagFlag.NeverFurniture) !== 0 || (tree.has[node] & Has.Main) !== 0) return Drop.Kept;

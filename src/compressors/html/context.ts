@@ -102,8 +102,16 @@ function isCodeName(label: string): boolean {
     const c = label.charCodeAt(i);
     if (c === 32 || c === 9 || c === 10) return false;
     if (c === 96 /* ` */ || c === 40 /* ( */ || c === 60 /* < */) hasSign = true;
-    else if (c === 46 /* . */ && i > 0 && i + 1 < label.length && isLetter(label.charCodeAt(i - 1)) && isLetter(label.charCodeAt(i + 1))) hasSign = true;
-    else if (c >= 65 && c <= 90 && i > 0 && label.charCodeAt(i - 1) >= 97 && label.charCodeAt(i - 1) <= 122) hasSign = true;
+    else if (
+      c === 46 /* . */ &&
+      i > 0 &&
+      i + 1 < label.length &&
+      isLetter(label.charCodeAt(i - 1)) &&
+      isLetter(label.charCodeAt(i + 1))
+    )
+      hasSign = true;
+    else if (c >= 65 && c <= 90 && i > 0 && label.charCodeAt(i - 1) >= 97 && label.charCodeAt(i - 1) <= 122)
+      hasSign = true;
   }
   return hasSign;
 }

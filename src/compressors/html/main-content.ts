@@ -11,7 +11,15 @@ import { Has, ROOT, type HtmlTree } from "./tree.js";
 
 /** Ids that name the content container. */
 const CONTENT_IDS: ReadonlySet<string> = new Set([
-  "content", "main", "main-content", "maincontent", "page-content", "primary", "article", "post", "readme",
+  "content",
+  "main",
+  "main-content",
+  "maincontent",
+  "page-content",
+  "primary",
+  "article",
+  "post",
+  "readme",
 ]);
 
 /** Whole class names that name the content container (GitHub, WordPress, Read the Docs, MkDocs, Docusaurus…). */

@@ -12,7 +12,18 @@
 import { OTHER, TAG_FLAGS, TAG_NAMES, TagFlag, spells, tagNumberAt } from "./tags.js";
 
 /** Names of the attributes kept in {@link Attrs}. */
-export type AttrName = "id" | "class" | "role" | "hidden" | "aria-hidden" | "style" | "href" | "name" | "alt" | "start" | "type";
+export type AttrName =
+  | "id"
+  | "class"
+  | "role"
+  | "hidden"
+  | "aria-hidden"
+  | "style"
+  | "href"
+  | "name"
+  | "alt"
+  | "start"
+  | "type";
 
 /**
  * The attributes the extractor reads (undefined when absent); every other
@@ -107,7 +118,8 @@ export function scanHtml(text: string, sink: HtmlSink): void {
       sink.openTag(tag.name, tag.kind, tag.attrs, tag.selfClosing);
       pos = tag.end;
       // Raw-text elements' content is text up to their own end tag, never markup.
-      if ((TAG_FLAGS[tag.kind] & TagFlag.RawText) !== 0 && !tag.selfClosing) pos = skipRawText(text, pos, tag.name, tag.kind, sink);
+      if ((TAG_FLAGS[tag.kind] & TagFlag.RawText) !== 0 && !tag.selfClosing)
+        pos = skipRawText(text, pos, tag.name, tag.kind, sink);
       textStart = pos;
     } else if (c === SLASH) {
       if (lt > textStart) sink.text(textStart, lt);
@@ -182,7 +194,10 @@ function readStartTag(text: string, at: number, tag: StartTag): boolean {
       tag.end = i + 1;
       return true;
     }
-    if (isSpace(c)) { i++; continue; }
+    if (isSpace(c)) {
+      i++;
+      continue;
+    }
     if (c === SLASH) {
       selfClosing = text.charCodeAt(i + 1) === GT;
       i++;
@@ -206,7 +221,7 @@ function readStartTag(text: string, at: number, tag: StartTag): boolean {
       while (i < n && isSpace(text.charCodeAt(i))) i++;
       const q = text.charCodeAt(i);
       if (q === DQUOTE || q === SQUOTE) {
-        const close = text.indexOf(q === DQUOTE ? "\"" : "'", i + 1);
+        const close = text.indexOf(q === DQUOTE ? '"' : "'", i + 1);
         if (close < 0) return false;
         valueStart = i + 1;
         valueEnd = close;

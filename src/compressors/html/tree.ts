@@ -176,7 +176,8 @@ export class HtmlTree {
         if ((TAG_FLAGS[kind[p]] & TagFlag.Unread) === 0) this.textLength[i] = this.textEnd[i] - this.textStart[i];
       } else {
         const flags = TAG_FLAGS[k];
-        if ((flags & TagFlag.Heading) !== 0) bits |= Has.Heading | Has.Block | (k === Tag.h1 || k === Tag.h2 ? Has.TopHeading : 0);
+        if ((flags & TagFlag.Heading) !== 0)
+          bits |= Has.Heading | Has.Block | (k === Tag.h1 || k === Tag.h2 ? Has.TopHeading : 0);
         else if (k === Tag.table) bits |= Has.Table | Has.Block;
         else if (k === Tag.pre) bits |= Has.Pre | Has.Block;
         else if ((flags & TagFlag.List) !== 0) bits |= Has.List | Has.Block;
@@ -285,7 +286,11 @@ class TreeBuilder implements HtmlSink {
         this.closeOpen(Tag.option, Tag.option, TagFlag.SelectScope);
         return;
       default:
-        if ((flags & TagFlag.Heading) !== 0 && (TAG_FLAGS[this.tree.kind[this.open[this.open.length - 1]]] & TagFlag.Heading) !== 0) this.pop();
+        if (
+          (flags & TagFlag.Heading) !== 0 &&
+          (TAG_FLAGS[this.tree.kind[this.open[this.open.length - 1]]] & TagFlag.Heading) !== 0
+        )
+          this.pop();
     }
   }
 

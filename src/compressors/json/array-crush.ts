@@ -50,8 +50,24 @@ export interface RowSelection {
 }
 
 const STATUS_FIELDS: ReadonlySet<string> = new Set([
-  "status", "state", "level", "severity", "code", "result", "outcome", "conclusion", "ok", "success",
-  "passed", "exitcode", "statuscode", "httpstatus", "loglevel", "priority", "type", "kind",
+  "status",
+  "state",
+  "level",
+  "severity",
+  "code",
+  "result",
+  "outcome",
+  "conclusion",
+  "ok",
+  "success",
+  "passed",
+  "exitcode",
+  "statuscode",
+  "httpstatus",
+  "loglevel",
+  "priority",
+  "type",
+  "kind",
 ]);
 const SCORE_FIELDS: ReadonlySet<string> = new Set(["score", "relevance", "rank", "similarity", "searchscore"]);
 const TIME_FIELD_RE = /^(?:ts|t|time|timestamp|date|datetime|created|updated)$|_at$|At$|_time$|Time$/;
@@ -81,9 +97,45 @@ export function queryTerms(query: string | undefined): string[] {
 }
 
 const STOP_WORDS: ReadonlySet<string> = new Set([
-  "the", "and", "for", "with", "that", "this", "from", "are", "was", "were", "what", "which", "where",
-  "when", "how", "why", "who", "all", "any", "not", "but", "has", "have", "had", "show", "find", "get",
-  "list", "give", "into", "about", "there", "their", "them", "then", "than", "its", "does", "did",
+  "the",
+  "and",
+  "for",
+  "with",
+  "that",
+  "this",
+  "from",
+  "are",
+  "was",
+  "were",
+  "what",
+  "which",
+  "where",
+  "when",
+  "how",
+  "why",
+  "who",
+  "all",
+  "any",
+  "not",
+  "but",
+  "has",
+  "have",
+  "had",
+  "show",
+  "find",
+  "get",
+  "list",
+  "give",
+  "into",
+  "about",
+  "there",
+  "their",
+  "them",
+  "then",
+  "than",
+  "its",
+  "does",
+  "did",
 ]);
 
 /**
@@ -259,7 +311,7 @@ function markChangePoints(rowsOf: number[], xs: number[], keep: Set<number>): vo
 }
 
 function markTopScores(rowsOf: number[], xs: number[], top: number, keep: Set<number>): void {
-  const order = xs.map((x, k) => k).sort((a, b) => xs[b] - xs[a] || a - b);
+  const order = xs.map((_, k) => k).sort((a, b) => xs[b] - xs[a] || a - b);
   for (const k of order.slice(0, top)) keep.add(rowsOf[k]);
 }
 
@@ -282,7 +334,8 @@ function dominantStatus(columns: Map<string, Column>, isDropped: Uint8Array, dro
   }
   let best = "";
   let bestCount = 0;
-  for (const [label, c] of counts) if (c > bestCount || (c === bestCount && label < best)) [best, bestCount] = [label, c];
+  for (const [label, c] of counts)
+    if (c > bestCount || (c === bestCount && label < best)) [best, bestCount] = [label, c];
   return bestCount * 2 > dropped && best.length <= 40 ? ` (${best})` : "";
 }
 
@@ -344,7 +397,12 @@ function isIncreasing(col: Column): boolean {
  * by their keys and scalar values first, and only rows that agree on those
  * are rendered whole (rendering every nested row was most of the cost).
  */
-function firstOfEach(rowsOf: () => JsonNode[], all: number[], columns: Map<string, Column>, isDistinct: (name: string, col: Column) => boolean): number[] {
+function firstOfEach(
+  rowsOf: () => JsonNode[],
+  all: number[],
+  columns: Map<string, Column>,
+  isDistinct: (name: string, col: Column) => boolean,
+): number[] {
   for (const [name, col] of columns) if (isDistinct(name, col)) return all;
   const rows = rowsOf();
   const outlines = rows.map(rowOutline);
@@ -356,7 +414,8 @@ function firstOfEach(rowsOf: () => JsonNode[], all: number[], columns: Map<strin
     const outline = outlines[r];
     if (sharers.get(outline) === 1) candidates.push(r);
     else {
-      const signature = typeof row === "string" || outline.charCodeAt(outline.length - 1) !== 1 ? outline : renderJson(row, ":");
+      const signature =
+        typeof row === "string" || outline.charCodeAt(outline.length - 1) !== 1 ? outline : renderJson(row, ":");
       if (!firstOf.has(signature)) {
         firstOf.add(signature);
         candidates.push(r);

@@ -35,7 +35,9 @@ export function sharedFields(rows: JsonObject[], colon: string): SharedFields | 
     const same = rows.every((row) => {
       // Rows that share the first row's key array (the parser's doing) hold the key at the same place.
       const at = row.keys === first.keys ? (isOnce ? i : -1) : row.keys.indexOf(key);
-      return at >= 0 && (row.keys === first.keys || row.keys.lastIndexOf(key) === at) && sameNode(row.values[at], value);
+      return (
+        at >= 0 && (row.keys === first.keys || row.keys.lastIndexOf(key) === at) && sameNode(row.values[at], value)
+      );
     });
     if (!same) continue;
     keys.push(key);

@@ -13,9 +13,33 @@ import { decodeString } from "./tree.js";
  * `package_id`, `ownerId`, `html_url`, `filePath`, `sha`, `name`, `email`…
  */
 export const DEFAULT_IDENTIFIER_WORDS: readonly string[] = [
-  "id", "ids", "uuid", "guid", "key", "ref", "slug", "name", "email",
-  "url", "uri", "href", "link", "path", "file", "filename", "filepath", "dir", "root",
-  "sha", "hash", "digest", "checksum", "integrity", "shasum", "tarball", "resolved",
+  "id",
+  "ids",
+  "uuid",
+  "guid",
+  "key",
+  "ref",
+  "slug",
+  "name",
+  "email",
+  "url",
+  "uri",
+  "href",
+  "link",
+  "path",
+  "file",
+  "filename",
+  "filepath",
+  "dir",
+  "root",
+  "sha",
+  "hash",
+  "digest",
+  "checksum",
+  "integrity",
+  "shasum",
+  "tarball",
+  "resolved",
 ];
 
 const WORD_SPLIT_RE = /[_\-.\s]+|(?<=[a-z0-9])(?=[A-Z])/;

@@ -74,7 +74,9 @@ function plural(n: number, one: string): string {
 }
 
 function containerNote(node: JsonNode[] | JsonObject): string {
-  return Array.isArray(node) ? encodeString(`…[${plural(node.length, "item")}]`) : encodeString(`…{${plural(node.keys.length, "key")}}`);
+  return Array.isArray(node)
+    ? encodeString(`…[${plural(node.length, "item")}]`)
+    : encodeString(`…{${plural(node.keys.length, "key")}}`);
 }
 
 /** Cuts `text` at `keep` units without splitting a surrogate pair. */
@@ -84,7 +86,13 @@ function cutPoint(text: string, keep: number): number {
 }
 
 class Pruner {
-  readonly stats: PruneStats = { rowsDropped: 0, arraysCrushed: 0, stringsCut: 0, subtreesCollapsed: 0, itemsDropped: 0 };
+  readonly stats: PruneStats = {
+    rowsDropped: 0,
+    arraysCrushed: 0,
+    stringsCut: 0,
+    subtreesCollapsed: 0,
+    itemsDropped: 0,
+  };
   /** One scanner for the document: nested arrays share what it learnt about each value. */
   private readonly scanner: RowScanner;
 
@@ -120,7 +128,12 @@ class Pruner {
   }
 
   /** The kept rows, shrunk, and the marker for the rest (a marker row among objects). */
-  private crushed(selection: RowSelection, row: (r: number) => JsonNode, isObjects: boolean, depth: number): JsonNode[] {
+  private crushed(
+    selection: RowSelection,
+    row: (r: number) => JsonNode,
+    isObjects: boolean,
+    depth: number,
+  ): JsonNode[] {
     this.stats.rowsDropped += selection.dropped;
     this.stats.arraysCrushed++;
     const kept = selection.kept.map((r) => this.shrink(row(r), depth + 1, false));
@@ -131,7 +144,10 @@ class Pruner {
 
   /** `selection` is the crusher's answer when already asked. */
   private shrinkArray(items: JsonNode[], depth: number, known?: RowSelection | null): JsonNode {
-    const selection = known !== undefined ? known : selectRows(items, { ...this.opts.crush, keyedByIdentity: false, scanner: this.scanner });
+    const selection =
+      known !== undefined
+        ? known
+        : selectRows(items, { ...this.opts.crush, keyedByIdentity: false, scanner: this.scanner });
     if (selection !== null) return this.crushed(selection, (r) => items[r], items[0] instanceof JsonObject, depth);
     const { arrayCap } = this.opts;
     let out: JsonNode[];
@@ -141,14 +157,21 @@ class Pruner {
       const tail = arrayCap - 1 - head;
       const omitted = items.length - head - tail;
       this.stats.itemsDropped += omitted;
-      out = [...items.slice(0, head), encodeString(`…(${plural(omitted, "item")} omitted)`), ...items.slice(items.length - tail)];
+      out = [
+        ...items.slice(0, head),
+        encodeString(`…(${plural(omitted, "item")} omitted)`),
+        ...items.slice(items.length - tail),
+      ];
     } else out = items;
     const shrunk = out.map((item) => (isNote(item) && out !== items ? item : this.shrink(item, depth + 1, false)));
     return this.collapseIfAllNotes(items, shrunk, depth);
   }
 
   private shrinkObject(obj: JsonObject, depth: number): JsonNode {
-    const selection = obj.keys.length > this.opts.crush.minRows ? selectRows(obj.values, { ...this.opts.crush, keyedByIdentity: true, scanner: this.scanner }) : null;
+    const selection =
+      obj.keys.length > this.opts.crush.minRows
+        ? selectRows(obj.values, { ...this.opts.crush, keyedByIdentity: true, scanner: this.scanner })
+        : null;
     let keys = obj.keys;
     let values = obj.values;
     let tailKey: string | null = null;
@@ -166,9 +189,17 @@ class Pruner {
       const omitted = keys.length - head - tail;
       this.stats.itemsDropped += omitted;
       keys = [...keys.slice(0, head), NOTE_KEY, ...keys.slice(keys.length - tail)];
-      values = [...values.slice(0, head), encodeString(`${plural(omitted, "key")} omitted`), ...values.slice(values.length - tail)];
+      values = [
+        ...values.slice(0, head),
+        encodeString(`${plural(omitted, "key")} omitted`),
+        ...values.slice(values.length - tail),
+      ];
     }
-    const shrunk = values.map((v, i) => (keys[i] === NOTE_KEY && keys !== obj.keys ? v : this.shrink(v, depth + 1, this.opts.identifiers.hasLexeme(keys[i]))));
+    const shrunk = values.map((v, i) =>
+      keys[i] === NOTE_KEY && keys !== obj.keys
+        ? v
+        : this.shrink(v, depth + 1, this.opts.identifiers.hasLexeme(keys[i])),
+    );
     if (tailKey !== null) {
       keys = [...keys, tailKey];
       shrunk.push(tailValue);
@@ -198,7 +229,8 @@ class Pruner {
 
   private identifiersOf(node: JsonNode[] | JsonObject, depth: number): JsonNode | null {
     if (depth >= ABSOLUTE_DEPTH) return null;
-    if ((node as JsonNode | JsonRows) instanceof JsonRows) return this.identifiersOf((node as unknown as JsonRows).rows(), depth);
+    if ((node as JsonNode | JsonRows) instanceof JsonRows)
+      return this.identifiersOf((node as unknown as JsonRows).rows(), depth);
     if (Array.isArray(node)) {
       const items: JsonNode[] = [];
       let dropped = 0;

@@ -1,4 +1,4 @@
-import { JsonObject, type JsonNode } from "./tree.js";
+import type { JsonObject, JsonNode } from "./tree.js";
 
 /**
  * Writes a tree as single-line JSON without recursing (deep documents must

@@ -12,12 +12,14 @@ import { decodeString, type JsonNode, type JsonObject } from "./tree.js";
  */
 
 // Error words inside prose ("Error: connection refused", "2 tests failed").
-const ERROR_WORD_RE = /\b(?:errors?|exceptions?|fail(?:s|ed|ure|ures|ing)?|fatal|panic(?:s|ked)?|timeout|timed out|denied|rejected|refused|crash(?:ed|es)?|abort(?:ed)?|critical|unauthori[sz]ed|forbidden)\b/i;
+const ERROR_WORD_RE =
+  /\b(?:errors?|exceptions?|fail(?:s|ed|ure|ures|ing)?|fatal|panic(?:s|ked)?|timeout|timed out|denied|rejected|refused|crash(?:ed|es)?|abort(?:ed)?|critical|unauthori[sz]ed|forbidden)\b/i;
 // CamelCase error names ("TypeError", "IOException").
 const ERROR_NAME_RE = /[a-z0-9](?:Error|Exception|Failure)\b/;
 // A value that is one token counts only when it is the word itself ("failed", "ERROR"),
 // not when it merely contains it (feature "no-panic", file "panics.rs").
-const ERROR_TOKEN_RE = /^(?:errors?|exceptions?|fail(?:s|ed|ure)?|fatal|panic(?:ked)?|timeout|timed_out|denied|rejected|refused|crash(?:ed)?|abort(?:ed)?|critical|unauthori[sz]ed|forbidden|err|ko)$/i;
+const ERROR_TOKEN_RE =
+  /^(?:errors?|exceptions?|fail(?:s|ed|ure)?|fatal|panic(?:ked)?|timeout|timed_out|denied|rejected|refused|crash(?:ed)?|abort(?:ed)?|critical|unauthori[sz]ed|forbidden|err|ko)$/i;
 const SPACE_RE = /\s/;
 
 /**
@@ -25,7 +27,8 @@ const SPACE_RE = /\s/;
  * a cheap first pass for finding error words in a whole document, each hit
  * then confirmed on its own value. Keep it in step with the three patterns above.
  */
-export const ERROR_HINT_RE = /error|exception|fail|fatal|panic|timeout|timed.out|denied|rejected|refused|crash|abort|critical|unauthori[sz]ed|forbidden|\berr\b|\bko\b/i;
+export const ERROR_HINT_RE =
+  /error|exception|fail|fatal|panic|timeout|timed.out|denied|rejected|refused|crash|abort|critical|unauthori[sz]ed|forbidden|\berr\b|\bko\b/i;
 
 /**
  * Whether a value says something failed: an error word in prose, a CamelCase
@@ -34,7 +37,9 @@ export const ERROR_HINT_RE = /error|exception|fail|fatal|panic|timeout|timed.out
  * Shared with the tabular compressor, so tables and arrays agree on errors.
  */
 export function isErrorValue(text: string): boolean {
-  const isError = SPACE_RE.test(text) ? ERROR_WORD_RE.test(text) || ERROR_NAME_RE.test(text) : ERROR_TOKEN_RE.test(text) || ERROR_NAME_RE.test(text);
+  const isError = SPACE_RE.test(text)
+    ? ERROR_WORD_RE.test(text) || ERROR_NAME_RE.test(text)
+    : ERROR_TOKEN_RE.test(text) || ERROR_NAME_RE.test(text);
   return isError && !isIdentifierValue(text);
 }
 

@@ -61,7 +61,8 @@ export class JsonRows {
 export function withoutBlocks(root: JsonNode): JsonNode {
   const node = root as JsonNode | JsonRows;
   if (node instanceof JsonRows) return node.rows();
-  if (!(node instanceof JsonObject) || !node.values.some((v) => (v as JsonNode | JsonRows) instanceof JsonRows)) return root;
+  if (!(node instanceof JsonObject) || !node.values.some((v) => (v as JsonNode | JsonRows) instanceof JsonRows))
+    return root;
   return new JsonObject(
     node.keys,
     node.values.map((v) => ((v as JsonNode | JsonRows) instanceof JsonRows ? (v as unknown as JsonRows).rows() : v)),

@@ -58,7 +58,8 @@ function rewriteArray(items: JsonNode[], colon: string, stats: TableStats): Json
   const keys: string[] = [];
   const values: JsonNode[] = [];
   const first = rows[0];
-  const isTable = rows.every((r) => isFlat(r) && sameKeys(r.keys, first.keys)) && new Set(first.keys).size === first.keys.length;
+  const isTable =
+    rows.every((r) => isFlat(r) && sameKeys(r.keys, first.keys)) && new Set(first.keys).size === first.keys.length;
   if (isTable) {
     const columns = shared === null ? first.keys : first.keys.filter((k) => !shared.keys.includes(k));
     keys.push(COLUMNS_KEY);

@@ -133,7 +133,10 @@ function scan(text: string, mayHaveLevel: boolean | null): LevelMatch {
   let i = p;
   while (i < n) {
     const c = text.charCodeAt(i);
-    if (!isLetter(c)) { i++; continue; }
+    if (!isLetter(c)) {
+      i++;
+      continue;
+    }
     const s = i;
     while (i < n && isLetter(text.charCodeAt(i))) i++;
     const e = i;
@@ -149,7 +152,10 @@ function scan(text: string, mayHaveLevel: boolean | null): LevelMatch {
         if (spelling !== OTHER && lw.lowercase) {
           const prevWord = wordIndex === 0 ? "" : text.slice(prevStart, prevEnd).toLowerCase();
           // "http" is a level only in npm's log ("npm http fetch GET 200 …").
-          if (isLowerLevelUse(text, s, e, wordIndex, prevWord, after) && (lw.lower !== "http" || TOOL_PREFIXES.has(prevWord))) {
+          if (
+            isLowerLevelUse(text, s, e, wordIndex, prevWord, after) &&
+            (lw.lower !== "http" || TOOL_PREFIXES.has(prevWord))
+          ) {
             return set(result, lw.severity, levelEnd(text, e), lw.canonical);
           }
         }
@@ -175,7 +181,9 @@ export function isAnomaly(text: string): boolean {
 
 /** A word not glued to other word characters or dots (`log.error` and `error.log` are not levels). */
 function isStandalone(text: string, e: number, before: number, after: number): boolean {
-  return !isWordChar(before) && !isWordChar(after) && before !== 46 && !(after === 46 && isLetter(text.charCodeAt(e + 1)));
+  return (
+    !isWordChar(before) && !isWordChar(after) && before !== 46 && !(after === 46 && isLetter(text.charCodeAt(e + 1)))
+  );
 }
 
 function set(r: LevelMatch, severity: Severity, end: number, word: string): LevelMatch {
@@ -216,7 +224,14 @@ function spellingOf(text: string, s: number, e: number): number {
 }
 
 /** Lowercase level words count only where a level sits, not inside prose ("no error found"). */
-function isLowerLevelUse(text: string, s: number, e: number, wordIndex: number, prevWord: string, after: number): boolean {
+function isLowerLevelUse(
+  text: string,
+  s: number,
+  e: number,
+  wordIndex: number,
+  prevWord: string,
+  after: number,
+): boolean {
   // "error:", "warning:", "npm ERR!", "[error]", "<warn>", "error[E0308]"
   if (after === 58 || after === 33 || after === 93 || after === 62 || after === 124 || after === 91) return true;
   const before = s > 0 ? text.charCodeAt(s - 1) : 32;
@@ -241,7 +256,8 @@ function classNameSeverity(text: string, s: number, e: number): Severity {
   const first = text.charCodeAt(s);
   if (first < 65 || first > 90) return Severity.None;
   const len = e - s;
-  if ((len >= 5 && text.startsWith("Error", e - 5)) || (len >= 9 && text.startsWith("Exception", e - 9))) return Severity.Error;
+  if ((len >= 5 && text.startsWith("Error", e - 5)) || (len >= 9 && text.startsWith("Exception", e - 9)))
+    return Severity.Error;
   if (len === 5 && text.startsWith("Panic", s)) return Severity.Error;
   if (len > 7 && text.startsWith("Warning", e - 7)) return Severity.Warning;
   return Severity.None;

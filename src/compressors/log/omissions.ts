@@ -32,13 +32,18 @@ export class OmittedRun {
   /** Adds one omitted line: why it was left out, its cluster (routine lines) and level word. */
   add(why: Omission, cluster: number, level: string): void {
     this.lines++;
-    if (why === Omission.Blank) { this.blanks++; return; }
+    if (why === Omission.Blank) {
+      this.blanks++;
+      return;
+    }
     if (why === Omission.RepeatedError) this.errors++;
     else if (why === Omission.RepeatedWarning) this.warnings++;
     else if (why === Omission.RepeatedStack) this.stack++;
     else if (cluster >= 0 && this.perCluster[cluster]++ === 0) this.touched.push(cluster);
-    if (!this.levelSeen) { this.level = level; this.levelSeen = true; }
-    else if (this.level !== level) this.mixedLevels = true;
+    if (!this.levelSeen) {
+      this.level = level;
+      this.levelSeen = true;
+    } else if (this.level !== level) this.mixedLevels = true;
   }
 
   /** The marker's summary, e.g. "312 INFO lines omitted" or "41 lines like `…`". */
@@ -48,7 +53,10 @@ export class OmittedRun {
     for (const id of this.touched) {
       const count = this.perCluster[id];
       this.perCluster[id] = 0;
-      if (count > topCount || (count === topCount && id < top)) { top = id; topCount = count; }
+      if (count > topCount || (count === topCount && id < top)) {
+        top = id;
+        topCount = count;
+      }
     }
     const content = this.lines - this.blanks;
     const level = !this.mixedLevels && this.level !== "" ? `${this.level} ` : "";

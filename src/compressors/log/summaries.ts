@@ -57,7 +57,23 @@ const SUMMARY_PARTS: readonly RegExp[] = [
 const SUMMARY_RE = new RegExp(SUMMARY_PARTS.map((re) => `(?:${re.source.replace(/^\^/, "")})`).join("|"), "y");
 const GENERATED_RE = /\bgenerated \d+ (?:warnings?|errors?)\b/;
 
-const OUTCOME_PREFIXES = ["✖ ", "✗ ", "✘ ", "× ", "✕ ", "❌ ", "● ", "↓ ", "○ ", "FAIL ", "FAILED ", "ERROR ", "SKIPPED ", "XFAIL ", "XPASS "];
+const OUTCOME_PREFIXES = [
+  "✖ ",
+  "✗ ",
+  "✘ ",
+  "× ",
+  "✕ ",
+  "❌ ",
+  "● ",
+  "↓ ",
+  "○ ",
+  "FAIL ",
+  "FAILED ",
+  "ERROR ",
+  "SKIPPED ",
+  "XFAIL ",
+  "XPASS ",
+];
 
 /** Whether a visible line is a test or build summary, names a failed/pending/skipped test, or neither. */
 export function testLineKind(text: string): TestLine {
@@ -112,8 +128,13 @@ function isGenerated(text: string, s: number): boolean {
 function isPytestBanner(text: string, s: number, e: number): boolean {
   if (text.indexOf("short test summary info", s) !== -1) return true;
   if (text.charCodeAt(e - 1) !== 61 || text.indexOf(" in ", s) === -1) return false;
-  return text.indexOf(" passed", s) !== -1 || text.indexOf(" failed", s) !== -1 || text.indexOf(" error", s) !== -1
-    || text.indexOf(" skipped", s) !== -1 || text.indexOf("no tests ran", s) !== -1;
+  return (
+    text.indexOf(" passed", s) !== -1 ||
+    text.indexOf(" failed", s) !== -1 ||
+    text.indexOf(" error", s) !== -1 ||
+    text.indexOf(" skipped", s) !== -1 ||
+    text.indexOf("no tests ran", s) !== -1
+  );
 }
 
 const TAP_DIRECTIVE_RE = /#\s*(?:skip|todo)\b/iy;
@@ -149,8 +170,12 @@ function isOutcome(text: string, s: number, e: number): boolean {
   const colons = text.indexOf("::", s);
   if (colons !== -1 && colons < e) {
     // pytest -v: "tests/test_x.py::test_y FAILED [ 50%]"
-    return text.indexOf(" FAILED", colons) !== -1 || text.indexOf(" ERROR", colons) !== -1
-      || text.indexOf(" SKIPPED", colons) !== -1 || text.indexOf(" XFAIL", colons) !== -1;
+    return (
+      text.indexOf(" FAILED", colons) !== -1 ||
+      text.indexOf(" ERROR", colons) !== -1 ||
+      text.indexOf(" SKIPPED", colons) !== -1 ||
+      text.indexOf(" XFAIL", colons) !== -1
+    );
   }
   return false;
 }

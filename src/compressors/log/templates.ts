@@ -39,7 +39,13 @@ export class Cluster {
    * @param text the first line's visible text, whose tokens `line` holds (loaded)
    * @param spill an overflow cluster: only the first token is kept, `<*>` everywhere else
    */
-  constructor(readonly id: number, readonly first: number, private readonly text: string, line: MaskedLines, spill: boolean) {
+  constructor(
+    readonly id: number,
+    readonly first: number,
+    private readonly text: string,
+    line: MaskedLines,
+    spill: boolean,
+  ) {
     const n = line.count;
     this.hashes = line.hashes.slice(2 * line.at, 2 * (line.at + n));
     this.wild = new Uint8Array(n);
@@ -63,7 +69,10 @@ export class Cluster {
     let equal = 0;
     let counted = 0;
     for (let i = 0; i < line.count; i++) {
-      if (this.wild[i] === 1) { counted++; continue; }
+      if (this.wild[i] === 1) {
+        counted++;
+        continue;
+      }
       const same = this.hashes[2 * i] === h[base + 2 * i] && this.hashes[2 * i + 1] === h[base + 2 * i + 1];
       if (same && line.isPlaceholder(i)) continue;
       counted++;
@@ -203,16 +212,24 @@ export function maskTokens(text: string): string[] {
     while (i < n) {
       const c = text.charCodeAt(i);
       // Letters and most punctuation: nothing to note (the usual case, tested first).
-      if (c > 92) { i++; continue; }
+      if (c > 92) {
+        i++;
+        continue;
+      }
       if (isSpace(c)) break;
       if (c === 58) {
         if (text.charCodeAt(i + 1) === 47 && text.charCodeAt(i + 2) === 47) url = true;
       } else if (c <= 57) {
-        if (c >= 47) variable = true; // "/" and 0-9
+        if (c >= 47)
+          variable = true; // "/" and 0-9
         else if (c === 34 && (i === start || text.charCodeAt(i - 1) === 61)) {
           // A quoted field ("GET / HTTP/1.1", msg="…") is one token, whatever its spaces.
           const close = text.indexOf('"', i + 1);
-          if (close !== -1) { quoted = true; i = close + 1; continue; }
+          if (close !== -1) {
+            quoted = true;
+            i = close + 1;
+            continue;
+          }
         }
       } else if (c === 92) variable = true;
       i++;
@@ -338,8 +355,21 @@ function isLeadingPunct(c: number): boolean {
 
 function isTrailingPunct(c: number): boolean {
   // ) ] } " ' , ; : . > ! ? `
-  return c === 41 || c === 93 || c === 125 || c === 34 || c === 39 || c === 44 || c === 59 || c === 58
-    || c === 46 || c === 62 || c === 33 || c === 63 || c === 96;
+  return (
+    c === 41 ||
+    c === 93 ||
+    c === 125 ||
+    c === 34 ||
+    c === 39 ||
+    c === 44 ||
+    c === 59 ||
+    c === 58 ||
+    c === 46 ||
+    c === 62 ||
+    c === 33 ||
+    c === 63 ||
+    c === 96
+  );
 }
 
 function maskCore(core: string): string {
@@ -381,7 +411,7 @@ function maskCore(core: string): string {
   if (isHexId(core, digits, hexLetters, letters)) return "<hex>";
   const unit = unitSuffix(core);
   if (unit !== null) return `<n>${unit}`;
-  if (colons >= 2 && (core.charCodeAt(0) >= 48 && core.charCodeAt(0) <= 57)) return "<ts>";
+  if (colons >= 2 && core.charCodeAt(0) >= 48 && core.charCodeAt(0) <= 57) return "<ts>";
   return maskDigitRuns(core);
 }
 
@@ -428,7 +458,10 @@ function maskDigitRuns(core: string): string {
   let i = 0;
   const n = core.length;
   while (i < n) {
-    if (!isDigit(core.charCodeAt(i))) { i++; continue; }
+    if (!isDigit(core.charCodeAt(i))) {
+      i++;
+      continue;
+    }
     out += core.slice(from, i) + "<n>";
     i++;
     while (i < n) {
@@ -452,7 +485,10 @@ export function lightKey(text: string, maxChars = 240): string {
   let from = 0;
   let i = 0;
   while (i < n) {
-    if (!isDigit(text.charCodeAt(i))) { i++; continue; }
+    if (!isDigit(text.charCodeAt(i))) {
+      i++;
+      continue;
+    }
     out += text.slice(from, i) + "#";
     while (i < n && isDigit(text.charCodeAt(i))) i++;
     from = i;

@@ -37,7 +37,10 @@ export function scanTraces(text: readonly string[], maxSegmentLines: number): Tr
   let traces = 0;
   let i = 0;
   while (i < n) {
-    if (!startsTrace(text, i)) { i++; continue; }
+    if (!startsTrace(text, i)) {
+      i++;
+      continue;
+    }
     let start = i;
     if (isFrame(text, i) && i > 0 && roles[i - 1] === TraceRole.None && !isBlank(text[i - 1])) start = i - 1;
     const end = extend(text, i);
@@ -57,22 +60,49 @@ function extend(text: readonly string[], i: number): number {
   // After a Python frame (or its source lines), one unindented line is the exception that closes the traceback.
   let inPythonFrames = false;
   let j = i + 1;
-  if (endsWithBrace(text[i]) && isFrame(text, i)) { last = skipObject(text, i); j = last + 1; }
-  if (rust && j < n && !isBlank(text[j])) { last = j; j++; } // the panic message
+  if (endsWithBrace(text[i]) && isFrame(text, i)) {
+    last = skipObject(text, i);
+    j = last + 1;
+  }
+  if (rust && j < n && !isBlank(text[j])) {
+    last = j;
+    j++;
+  } // the panic message
   while (j < n) {
     const line = text[j];
     if (isBlank(line)) {
-      if (j + 1 < n && !isBlank(text[j + 1]) && (isFrame(text, j + 1) || isHead(text[j + 1]) || isConnector(text[j + 1]))) { j++; continue; }
+      if (
+        j + 1 < n &&
+        !isBlank(text[j + 1]) &&
+        (isFrame(text, j + 1) || isHead(text[j + 1]) || isConnector(text[j + 1]))
+      ) {
+        j++;
+        continue;
+      }
       break;
     }
-    if (isFrame(text, j) || isHead(line) || isConnector(line) || isGoContinuation(line, head) || (rust && line.startsWith("note: "))) {
+    if (
+      isFrame(text, j) ||
+      isHead(line) ||
+      isConnector(line) ||
+      isGoContinuation(line, head) ||
+      (rust && line.startsWith("note: "))
+    ) {
       inPythonFrames = isPythonFrame(line) || (inPythonFrames && isPythonHead(line) === false && isIndented(line));
       last = j;
-      if (endsWithBrace(line) && isFrame(text, j)) { last = skipObject(text, j); j = last + 1; continue; }
+      if (endsWithBrace(line) && isFrame(text, j)) {
+        last = skipObject(text, j);
+        j = last + 1;
+        continue;
+      }
       j++;
       continue;
     }
-    if (inPythonFrames && isIndented(line)) { last = j; j++; continue; }
+    if (inPythonFrames && isIndented(line)) {
+      last = j;
+      j++;
+      continue;
+    }
     if (inPythonFrames) {
       last = j;
       inPythonFrames = false;
@@ -95,7 +125,14 @@ function skipObject(text: readonly string[], from: number): number {
   return from;
 }
 
-function markSegments(text: readonly string[], start: number, end: number, roles: Uint8Array, seen: Set<string>, maxSegmentLines: number): void {
+function markSegments(
+  text: readonly string[],
+  start: number,
+  end: number,
+  roles: Uint8Array,
+  seen: Set<string>,
+  maxSegmentLines: number,
+): void {
   let segStart = start;
   for (let k = start + 1; k <= end + 1; k++) {
     if (k <= end && !(isHead(text[k]) || isConnector(text[k]))) continue;
@@ -104,7 +141,14 @@ function markSegments(text: readonly string[], start: number, end: number, roles
   }
 }
 
-function markSegment(text: readonly string[], s: number, e: number, roles: Uint8Array, seen: Set<string>, maxSegmentLines: number): void {
+function markSegment(
+  text: readonly string[],
+  s: number,
+  e: number,
+  roles: Uint8Array,
+  seen: Set<string>,
+  maxSegmentLines: number,
+): void {
   for (let k = s; k <= e; k++) roles[k] = TraceRole.Kept;
   if (e - s < 2) return;
   let signature = "";

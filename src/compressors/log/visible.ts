@@ -44,7 +44,10 @@ function stripEscapes(text: string): string {
   let from = 0;
   let i = 0;
   while (i < n) {
-    if (text.charCodeAt(i) !== ESC) { i++; continue; }
+    if (text.charCodeAt(i) !== ESC) {
+      i++;
+      continue;
+    }
     out += text.slice(from, i);
     const next = i + 1 < n ? text.charCodeAt(i + 1) : -1;
     let j = i + 2;
@@ -59,8 +62,14 @@ function stripEscapes(text: string): string {
     } else if (next === 0x5d) {
       while (j < n) {
         const c = text.charCodeAt(j);
-        if (c === 0x07) { j++; break; }
-        if (c === ESC && j + 1 < n && text.charCodeAt(j + 1) === 0x5c) { j += 2; break; }
+        if (c === 0x07) {
+          j++;
+          break;
+        }
+        if (c === ESC && j + 1 < n && text.charCodeAt(j + 1) === 0x5c) {
+          j += 2;
+          break;
+        }
         j++;
       }
     } else if (next === -1) {

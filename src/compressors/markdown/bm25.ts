@@ -14,15 +14,83 @@ const MAX_TERM = 40;
 const MAX_QUERY_TERMS = 32;
 
 const STOP_WORDS = new Set([
-  "the", "and", "for", "are", "but", "not", "you", "all", "any", "can", "had", "her", "was", "one", "our", "out", "has", "have",
-  "this", "that", "with", "from", "they", "will", "would", "there", "their", "what", "about", "which", "when", "make", "like",
-  "into", "than", "them", "then", "its", "also", "how", "use", "used", "using", "may", "should", "could", "does", "did", "is",
-  "it", "in", "on", "of", "to", "be", "as", "at", "by", "or", "an", "if", "so", "do", "we", "my", "me", "no", "up",
+  "the",
+  "and",
+  "for",
+  "are",
+  "but",
+  "not",
+  "you",
+  "all",
+  "any",
+  "can",
+  "had",
+  "her",
+  "was",
+  "one",
+  "our",
+  "out",
+  "has",
+  "have",
+  "this",
+  "that",
+  "with",
+  "from",
+  "they",
+  "will",
+  "would",
+  "there",
+  "their",
+  "what",
+  "about",
+  "which",
+  "when",
+  "make",
+  "like",
+  "into",
+  "than",
+  "them",
+  "then",
+  "its",
+  "also",
+  "how",
+  "use",
+  "used",
+  "using",
+  "may",
+  "should",
+  "could",
+  "does",
+  "did",
+  "is",
+  "it",
+  "in",
+  "on",
+  "of",
+  "to",
+  "be",
+  "as",
+  "at",
+  "by",
+  "or",
+  "an",
+  "if",
+  "so",
+  "do",
+  "we",
+  "my",
+  "me",
+  "no",
+  "up",
 ]);
 
 function isWordChar(c: number): boolean {
-  return (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57)
-    || (c > 0x7f && c !== 0x2014 && c !== 0x2013 && c !== 0x2026 && c !== 0xa0 && (c < 0x2000 || c > 0x206f));
+  return (
+    (c >= 97 && c <= 122) ||
+    (c >= 65 && c <= 90) ||
+    (c >= 48 && c <= 57) ||
+    (c > 0x7f && c !== 0x2014 && c !== 0x2013 && c !== 0x2026 && c !== 0xa0 && (c < 0x2000 || c > 0x206f))
+  );
 }
 
 /**

@@ -224,10 +224,16 @@ function parseInlineLink(text: string, open: number): { text: string; url: strin
     let depth = 0;
     for (; i < limit; i++) {
       const c = text.charCodeAt(i);
-      if (c === BACKSLASH) { i++; continue; }
+      if (c === BACKSLASH) {
+        i++;
+        continue;
+      }
       if (c === SPACE || c === TAB || c === LF || c < 32) break;
       if (c === LPAREN) depth++;
-      else if (c === RPAREN) { if (depth === 0) break; depth--; }
+      else if (c === RPAREN) {
+        if (depth === 0) break;
+        depth--;
+      }
     }
     url = text.slice(start, i);
   }
@@ -253,7 +259,8 @@ function collapsedReference(text: string, open: number): number {
 }
 
 // Navigation and banner lines that carry nothing even the first time.
-const NAVIGATION_RE = /^\W{0,3}(?:skip to (?:main )?content|skip to navigation|jump to (?:navigation|content|search)|back to top|toggle navigation|toggle menu)\W{0,3}$/i;
+const NAVIGATION_RE =
+  /^\W{0,3}(?:skip to (?:main )?content|skip to navigation|jump to (?:navigation|content|search)|back to top|toggle navigation|toggle menu)\W{0,3}$/i;
 const MAX_NAVIGATION = 40;
 // Labels that repeat on purpose (`**Fixed**`, `Example:`): structure, not boilerplate.
 const LABEL_RE = /^(?:[*_]{1,3}[^*_]{1,80}[*_]{1,3}:?|[^.!?]{1,60}:)$/;

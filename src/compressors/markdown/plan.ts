@@ -50,10 +50,7 @@ export interface Unit {
 }
 
 /** What happens to one section's body. */
-export type Fate =
-  | { kind: "keep" }
-  | { kind: "collapse" }
-  | { kind: "trim"; units: Unit[]; kept: Uint8Array };
+export type Fate = { kind: "keep" } | { kind: "collapse" } | { kind: "trim"; units: Unit[]; kept: Uint8Array };
 
 /** Decides each section's {@link Fate} so the document fits `budget`. */
 export function planDocument(doc: MarkdownDocument, budget: Budget, query: string | undefined): Fate[] {
@@ -129,7 +126,11 @@ function sectionText(s: Section): string {
  * non-blank blocks whole, or, with `splitLists`, a list's items one by one.
  * `isWarning` marks the units that carry a warning (never code or HTML).
  */
-export function sectionUnits(s: Section, splitLists = false, isWarning: (text: string) => boolean = hasWarning): Unit[] {
+export function sectionUnits(
+  s: Section,
+  splitLists = false,
+  isWarning: (text: string) => boolean = hasWarning,
+): Unit[] {
   const units: Unit[] = [];
   s.blocks.forEach((b, block) => {
     if (b.kind === "blank") return;
@@ -148,7 +149,13 @@ export function sectionUnits(s: Section, splitLists = false, isWarning: (text: s
     for (const span of splitSentences(b.text)) {
       const sentence = b.text.slice(span.start, span.end);
       // The raw length bounds the cleaned one (cleaning only shortens) and costs no second pass.
-      units.push({ block, start: span.start, end: span.end, cost: span.end - span.start + 1, warning: isWarning(sentence) });
+      units.push({
+        block,
+        start: span.start,
+        end: span.end,
+        cost: span.end - span.start + 1,
+        warning: isWarning(sentence),
+      });
     }
   });
   return units;
@@ -173,7 +180,10 @@ function trimSection(s: Section, target: number, query: string | undefined): { f
   };
   for (let u = 0; u < units.length; u++) if (units[u].warning) take(u);
   if (query !== undefined) {
-    const scores = bm25Scores(units.map((u) => s.blocks[u.block].text.slice(u.start, u.end)), query);
+    const scores = bm25Scores(
+      units.map((u) => s.blocks[u.block].text.slice(u.start, u.end)),
+      query,
+    );
     const ranked = units.map((_, u) => u).filter((u) => scores[u] > 0);
     ranked.sort((a, b) => scores[b] - scores[a] || a - b);
     for (const u of ranked) take(u);

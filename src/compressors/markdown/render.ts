@@ -73,12 +73,18 @@ class Writer {
 }
 
 /** Renders `doc` under `fates` (one per section). */
-export function renderDocument(doc: MarkdownDocument, fates: readonly Fate[], options: RenderOptions): { output: string; stats: RenderStats } {
+export function renderDocument(
+  doc: MarkdownDocument,
+  fates: readonly Fate[],
+  options: RenderOptions,
+): { output: string; stats: RenderStats } {
   const w = new Writer(options.eol);
   const stats: RenderStats = { sectionsCollapsed: 0, sectionsTrimmed: 0, sentencesOmitted: 0, blocksOmitted: 0 };
   const seenUrls = new Set<string>();
   const prose = (text: string): string => {
-    const cleaned = options.lossless ? text.split("\n").map(cleanWhitespace).join("\n") : cleanInline(text, seenUrls, options.counts);
+    const cleaned = options.lossless
+      ? text.split("\n").map(cleanWhitespace).join("\n")
+      : cleanInline(text, seenUrls, options.counts);
     return options.eol === "\n" ? cleaned : cleaned.split("\n").join(options.eol);
   };
   // A run of collapsed sections shares one marker, written after the run's last heading.
@@ -125,7 +131,12 @@ function writeBlock(w: Writer, b: Block, prose: (text: string) => string): void 
 }
 
 const KIND_LABEL: Partial<Record<SegmentKind, string>> = {
-  fence: "code block", indented_code: "code block", list: "list", table: "table", blockquote: "quote", html: "HTML block",
+  fence: "code block",
+  indented_code: "code block",
+  list: "list",
+  table: "table",
+  blockquote: "quote",
+  html: "HTML block",
 };
 
 /** What the omitted units of a trimmed section were, for its marker. */
@@ -139,7 +150,10 @@ function omissionSummary(section: Section, units: readonly Unit[], kept: Uint8Ar
       sentences++;
       return;
     }
-    const label = kind === "list" && u.end - u.start < section.blocks[u.block].text.length ? "list item" : KIND_LABEL[kind] ?? "block";
+    const label =
+      kind === "list" && u.end - u.start < section.blocks[u.block].text.length
+        ? "list item"
+        : (KIND_LABEL[kind] ?? "block");
     counts.set(label, (counts.get(label) ?? 0) + 1);
   });
   const parts: string[] = [];
@@ -161,8 +175,13 @@ function omissionSummary(section: Section, units: readonly Unit[], kept: Uint8Ar
  * sentences went, the marker closes the section.
  */
 function writeTrimmed(
-  w: Writer, section: Section, units: readonly Unit[], kept: Uint8Array,
-  prose: (text: string) => string, marker: (summary: string) => string, stats: RenderStats,
+  w: Writer,
+  section: Section,
+  units: readonly Unit[],
+  kept: Uint8Array,
+  prose: (text: string) => string,
+  marker: (summary: string) => string,
+  stats: RenderStats,
 ): void {
   const summary = omissionSummary(section, units, kept, stats);
   let markerWritten = false;

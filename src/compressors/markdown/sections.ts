@@ -44,7 +44,8 @@ export interface MarkdownDocument {
 }
 
 // Words that make a section or an item worth keeping before others.
-const WARNING_RE = /\b(?:breaking|deprecat|security|insecure|vulnerab|cve-\d|removed?\b|errors?\b|danger|caution|warning)/i;
+const WARNING_RE =
+  /\b(?:breaking|deprecat|security|insecure|vulnerab|cve-\d|removed?\b|errors?\b|danger|caution|warning)/i;
 // The warnings worth surfacing from a section that is otherwise collapsed (`error` is in every API section).
 const STRONG_WARNING_RE = /\b(?:breaking|deprecat|security|insecure|vulnerab|cve-\d|removed\b|danger)/i;
 // Kinds whose words are read for warnings (code mentions `error` in every catch block).

@@ -72,12 +72,38 @@ export interface MarkdownSegmentation {
 
 // Line kinds, indexed by number in a Uint8Array (one byte per line).
 const K = {
-  prose: 0, blank: 1, heading: 2, fence: 3, indented_code: 4, thematic_break: 5, table: 6, blockquote: 7,
-  list: 8, link_def: 9, html: 10, image: 11, config: 12, front_matter: 13, script: 14,
+  prose: 0,
+  blank: 1,
+  heading: 2,
+  fence: 3,
+  indented_code: 4,
+  thematic_break: 5,
+  table: 6,
+  blockquote: 7,
+  list: 8,
+  link_def: 9,
+  html: 10,
+  image: 11,
+  config: 12,
+  front_matter: 13,
+  script: 14,
 } as const;
 const KIND_NAMES: readonly SegmentKind[] = [
-  "prose", "blank", "heading", "fence", "indented_code", "thematic_break", "table", "blockquote",
-  "list", "link_def", "html", "image", "config", "front_matter", "script",
+  "prose",
+  "blank",
+  "heading",
+  "fence",
+  "indented_code",
+  "thematic_break",
+  "table",
+  "blockquote",
+  "list",
+  "link_def",
+  "html",
+  "image",
+  "config",
+  "front_matter",
+  "script",
 ];
 
 const SPACE = 32;
@@ -107,7 +133,8 @@ const FRONT_MATTER_MAX = 200;
 const YAML_KEY_RE = /^["']?[a-z_][\w.-]*["']?:(?:\s|$)/;
 const ASSIGN_RE = /^(?:export\s+)?[A-Za-z_][\w.-]*\s*=/;
 const INI_SECTION_RE = /^\[[\w .:-]+\]\s*$/;
-const CODE_START_RE = /^(?:import|export|const|let|var|function|def|class|package|return|#include|#define|using|fn|pub|func|async|await|try|catch)\b[^\n]*[=({;:'"]/;
+const CODE_START_RE =
+  /^(?:import|export|const|let|var|function|def|class|package|return|#include|#define|using|fn|pub|func|async|await|try|catch)\b[^\n]*[=({;:'"]/;
 const CODE_END_RE = /(?:[;{]|^[}\])]+[;,)]*)\s*$/;
 const LIST_CONFIG_RE = /^ *[-*+] +["']?[a-z_][\w.-]*["']?: /;
 
@@ -264,8 +291,16 @@ export function segmentMarkdown(text: string, lines: LineIndex = LineIndex.of(te
   const breaks = new Uint8Array(n + 1);
   const levels = new Uint8Array(n);
   const stats: MarkdownStats = {
-    lines: n, blankLines: 0, proseLines: 0, verbatimLines: 0, configLines: 0, headings: 0, fences: 0,
-    unclosedFence: false, shebang: false, configDominated: false,
+    lines: n,
+    blankLines: 0,
+    proseLines: 0,
+    verbatimLines: 0,
+    configLines: 0,
+    headings: 0,
+    fences: 0,
+    unclosedFence: false,
+    shebang: false,
+    configDominated: false,
   };
   if (n === 0) return { segments: [], stats };
 
@@ -297,12 +332,19 @@ export function segmentMarkdown(text: string, lines: LineIndex = LineIndex.of(te
       start = i + 1;
     }
   }
-  stats.configDominated = stats.configLines >= CONFIG_MIN_LINES && stats.configLines >= CONFIG_SHARE * nonBlankOutsideFences;
+  stats.configDominated =
+    stats.configLines >= CONFIG_MIN_LINES && stats.configLines >= CONFIG_SHARE * nonBlankOutsideFences;
   return { segments, stats };
 }
 
 /** The one pass: fills `kinds`, `breaks` and `levels`, and the counts of `stats`. */
-function classify(lines: LineIndex, kinds: Uint8Array, breaks: Uint8Array, levels: Uint8Array, stats: MarkdownStats): void {
+function classify(
+  lines: LineIndex,
+  kinds: Uint8Array,
+  breaks: Uint8Array,
+  levels: Uint8Array,
+  stats: MarkdownStats,
+): void {
   const n = lines.count;
   let first = 0;
   // YAML front matter: `---` on the first line, closed by `---` or `...`.
@@ -340,7 +382,8 @@ function classify(lines: LineIndex, kinds: Uint8Array, breaks: Uint8Array, level
 
     if (fenceChar !== 0) {
       kinds[i] = fenceKind;
-      const closes = !isBlank && (fenceKind === K.list || indent <= 3) && fenceCloses(line, pos, fenceChar, fenceLength);
+      const closes =
+        !isBlank && (fenceKind === K.list || indent <= 3) && fenceCloses(line, pos, fenceChar, fenceLength);
       if (closes) fenceChar = 0;
       continue;
     }
@@ -366,7 +409,11 @@ function classify(lines: LineIndex, kinds: Uint8Array, breaks: Uint8Array, level
     // A list goes on with indented continuation lines, new items, and lazy lines right under an item.
     if (inList) {
       const marker = indent <= listIndent + 3 ? listMarker(line, pos) : 0;
-      if (indent >= listIndent && indent > 0 || marker > 0 && !isThematicBreak(line, pos) || !afterBlank && startsNoBlock(line, pos, indent)) {
+      if (
+        (indent >= listIndent && indent > 0) ||
+        (marker > 0 && !isThematicBreak(line, pos)) ||
+        (!afterBlank && startsNoBlock(line, pos, indent))
+      ) {
         kind = K.list;
         if (afterBlank) kinds.fill(K.list, blankFrom, i);
         const fence = fenceOpen(line, pos);
@@ -463,7 +510,7 @@ function classify(lines: LineIndex, kinds: Uint8Array, breaks: Uint8Array, level
       return K.html;
     }
     if (line.indexOf("|") !== -1) {
-      if (inTable || c === PIPE || i + 1 < lines.count && isTableDelimiter(lines.line(i + 1))) {
+      if (inTable || c === PIPE || (i + 1 < lines.count && isTableDelimiter(lines.line(i + 1)))) {
         inTable = true;
         return K.table;
       }

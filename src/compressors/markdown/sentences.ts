@@ -13,7 +13,29 @@ export interface SentenceSpan {
 }
 
 const ABBREVIATIONS = new Set([
-  "e.g", "i.e", "etc", "vs", "cf", "mr", "mrs", "ms", "dr", "prof", "st", "fig", "no", "approx", "inc", "ltd", "jr", "sr", "al", "eq", "vol", "p", "pp",
+  "e.g",
+  "i.e",
+  "etc",
+  "vs",
+  "cf",
+  "mr",
+  "mrs",
+  "ms",
+  "dr",
+  "prof",
+  "st",
+  "fig",
+  "no",
+  "approx",
+  "inc",
+  "ltd",
+  "jr",
+  "sr",
+  "al",
+  "eq",
+  "vol",
+  "p",
+  "pp",
 ]);
 
 function isSpace(c: number): boolean {
@@ -22,7 +44,18 @@ function isSpace(c: number): boolean {
 
 /** Whether a sentence can start with `c`: an uppercase letter, digit, quote, bracket, backtick or emphasis. */
 function opensSentence(c: number): boolean {
-  return (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 34 || c === 39 || c === 96 || c === 91 || c === 40 || c === 42 || c === 95 || c > 0xbf;
+  return (
+    (c >= 65 && c <= 90) ||
+    (c >= 48 && c <= 57) ||
+    c === 34 ||
+    c === 39 ||
+    c === 96 ||
+    c === 91 ||
+    c === 40 ||
+    c === 42 ||
+    c === 95 ||
+    c > 0xbf
+  );
 }
 
 /** Whether the word ending just before `dot` is an abbreviation or a one-letter initial. */
@@ -53,7 +86,14 @@ export function splitSentences(text: string): SentenceSpan[] {
     else if (c === 93 && bracketDepth > 0) bracketDepth--;
     if (bracketDepth > 0 || (c !== 46 && c !== 33 && c !== 63)) continue;
     let end = i + 1;
-    while (end < n && (text.charCodeAt(end) === 34 || text.charCodeAt(end) === 39 || text.charCodeAt(end) === 41 || text.charCodeAt(end) === 42)) end++;
+    while (
+      end < n &&
+      (text.charCodeAt(end) === 34 ||
+        text.charCodeAt(end) === 39 ||
+        text.charCodeAt(end) === 41 ||
+        text.charCodeAt(end) === 42)
+    )
+      end++;
     if (end >= n || !isSpace(text.charCodeAt(end))) continue;
     let next = end;
     while (next < n && isSpace(text.charCodeAt(next))) next++;

@@ -61,7 +61,10 @@ export function groupingGain(table: SearchTable): number {
   for (let e = 0; e < table.count; e++) {
     const f = table.file[e];
     if (f < 0) continue;
-    if (f !== file) { gain -= headerTokens[f]; file = f; }
+    if (f !== file) {
+      gain -= headerTokens[f];
+      file = f;
+    }
     const kind = table.kind[e];
     if (kind === MATCH || kind === CONTEXT) gain += prefixTokens[f];
   }

@@ -47,7 +47,10 @@ export function parseRgJson(lines: LineIndex): SearchTable | null {
     const line = lines.line(i);
     if (line.trim() === "") continue;
     const msg = messageOf(line);
-    if (msg === null) { bodies.push(RAW, file, 0, line, 0); continue; }
+    if (msg === null) {
+      bodies.push(RAW, file, 0, line, 0);
+      continue;
+    }
     messages++;
     const data = isObject(msg.data) ? msg.data : {};
     const type = msg.type as string;
@@ -63,7 +66,10 @@ export function parseRgJson(lines: LineIndex): SearchTable | null {
     }
     // A row without its begin message names its file by the path alone.
     if (path !== null && (file < 0 || table.files[file].path !== path)) openFile(path, path);
-    if (file < 0) { bodies.push(RAW, file, 0, line, 0); continue; }
+    if (file < 0) {
+      bodies.push(RAW, file, 0, line, 0);
+      continue;
+    }
     pushRows(bodies, type === "match" ? MATCH : CONTEXT, file, data, line);
   }
   if (messages === 0) return null;
@@ -143,7 +149,10 @@ function summaryLine(data: Json): string | null {
   let any = false;
   for (const k of SUMMARY_COUNTS) {
     const v = data.stats[k];
-    if (typeof v === "number") { stats[k] = v; any = true; }
+    if (typeof v === "number") {
+      stats[k] = v;
+      any = true;
+    }
   }
   return any ? JSON.stringify({ type: "summary", data: { stats } }) : null;
 }

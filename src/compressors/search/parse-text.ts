@@ -37,7 +37,14 @@ export function parseTextSearch(lines: LineIndex): SearchTable | null {
       // a --heading row's path is an earlier line, a one-file row has none.
       const bodyStart = pe > start ? pe + 1 : start;
       if (pe > start) table.pathRows++;
-      table.push(rows.isContext(r) ? CONTEXT : MATCH, file, rows.lineNo(r), bodyStart, rows.textEnd(r), rows.textStart(r));
+      table.push(
+        rows.isContext(r) ? CONTEXT : MATCH,
+        file,
+        rows.lineNo(r),
+        bodyStart,
+        rows.textEnd(r),
+        rows.textStart(r),
+      );
       r++;
       continue;
     }

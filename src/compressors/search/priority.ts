@@ -27,8 +27,7 @@ export function queryTerms(query: string | undefined): string[] {
   const q = query.length > 4096 ? query.slice(0, 4096) : query;
   for (let i = 0; i < q.length; i++) {
     const c = q.charCodeAt(i);
-    const isWordChar =
-      (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95 || c > 127;
+    const isWordChar = (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95 || c > 127;
     if (isWordChar) word += q[i].toLowerCase();
     else flush();
   }
@@ -42,7 +41,10 @@ export function scoreText(text: string, terms: readonly string[]): number {
   if (terms.length > 0) {
     const lower = text.toLowerCase();
     for (const t of terms) {
-      if (lower.includes(t)) { score += QUERY_SCORE; break; }
+      if (lower.includes(t)) {
+        score += QUERY_SCORE;
+        break;
+      }
     }
   }
   return score;

@@ -41,9 +41,10 @@ export function renderSelection(
       continue;
     }
     if (out.length > 0) out.push("");
-    const header = keptMatches[f] < file.matches
-      ? `${file.header} (${count(file.matches, "match", "matches")}, ${keptMatches[f]} shown)`.trimStart()
-      : file.header;
+    const header =
+      keptMatches[f] < file.matches
+        ? `${file.header} (${count(file.matches, "match", "matches")}, ${keptMatches[f]} shown)`.trimStart()
+        : file.header;
     if (header !== "") out.push(header);
     let previous = -1;
     for (let i = first; i < to; i++) {

@@ -68,7 +68,9 @@ export function selectRows(table: SearchTable, caps: SearchCaps, terms: readonly
   const candidates: Candidate[] = [];
   for (const f of shownFiles(table, best, caps.files)) {
     const picks = topMatches(table, byFile, fileStart[f], fileStart[f + 1], scores, caps.perFile);
-    picks.forEach((entry, rank) => candidates.push({ file: f, entry, score: scores[entry], rank }));
+    picks.forEach((entry, rank) => {
+      candidates.push({ file: f, entry, score: scores[entry], rank });
+    });
   }
   candidates.sort((a, b) => b.score - a.score || a.rank - b.rank || a.file - b.file);
   const keep = new Uint8Array(table.count);
@@ -125,7 +127,12 @@ function shownFiles(table: SearchTable, best: Uint8Array, cap: number): number[]
 
 /** The best `cap` match entries of one file's range: highest score first, earlier first among equals. */
 function topMatches(
-  table: SearchTable, byFile: Int32Array, from: number, to: number, scores: Uint8Array, cap: number,
+  table: SearchTable,
+  byFile: Int32Array,
+  from: number,
+  to: number,
+  scores: Uint8Array,
+  cap: number,
 ): number[] {
   const picks: number[] = [];
   for (let s = MAX_SCORE; s >= 0 && picks.length < cap; s--) {
@@ -139,7 +146,12 @@ function topMatches(
 
 /** Marks the context rows within `span` lines of each kept match of one file, up to the nearest break or other row. */
 function keepAround(
-  table: SearchTable, byFile: Int32Array, from: number, to: number, keep: Uint8Array, span: number,
+  table: SearchTable,
+  byFile: Int32Array,
+  from: number,
+  to: number,
+  keep: Uint8Array,
+  span: number,
 ): void {
   if (span <= 0) return;
   const { kind, lineNo } = table;

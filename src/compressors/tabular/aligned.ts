@@ -34,7 +34,14 @@ function isBlank(c: number): boolean {
  * `text[start, end)`, at most `max` of them (the last runs to the end of the
  * line); a gap is `minGap`+ spaces or any tab. Returns the count.
  */
-function scanTokens(text: string, start: number, end: number, minGap: number, max: number, emit: (s: number, e: number) => void): number {
+function scanTokens(
+  text: string,
+  start: number,
+  end: number,
+  minGap: number,
+  max: number,
+  emit: (s: number, e: number) => void,
+): number {
   let count = 0;
   let i = start;
   while (i < end) {
@@ -49,11 +56,18 @@ function scanTokens(text: string, start: number, end: number, minGap: number, ma
       return count + 1;
     }
     while (i < end) {
-      if (!isBlank(text.charCodeAt(i))) { i++; tokenEnd = i; continue; }
+      if (!isBlank(text.charCodeAt(i))) {
+        i++;
+        tokenEnd = i;
+        continue;
+      }
       // Measure the gap: a single space inside a cell does not split it.
       let j = i;
       let hasTab = false;
-      while (j < end && isBlank(text.charCodeAt(j))) { if (text.charCodeAt(j) === TAB) hasTab = true; j++; }
+      while (j < end && isBlank(text.charCodeAt(j))) {
+        if (text.charCodeAt(j) === TAB) hasTab = true;
+        j++;
+      }
       if (j >= end || hasTab || j - i >= minGap) break;
       i = j;
     }
@@ -119,7 +133,15 @@ export function parseLsListing(text: string): Table | null {
     if (i === 63 && rows < nonEmpty * 0.6) return null;
   }
   if (rows < 3 || rows < nonEmpty * 0.6) return null;
-  return b.build({ kind: "ls", text, header: -1, columns: LS_COLUMNS, separator: lines.separator, endsWithSeparator: lines.endsWithSeparator, delimiter: "" });
+  return b.build({
+    kind: "ls",
+    text,
+    header: -1,
+    columns: LS_COLUMNS,
+    separator: lines.separator,
+    endsWithSeparator: lines.endsWithSeparator,
+    delimiter: "",
+  });
 }
 
 /** A header line: at least two words, each starting with a letter, `%` or `#`. */
@@ -150,10 +172,16 @@ export function parseHeaderAligned(text: string): Table | null {
 
   const wordStarts: number[] = [];
   const words: string[] = [];
-  scanTokens(text, hStart, hEnd, 1, Number.MAX_SAFE_INTEGER, (s, e) => { wordStarts.push(s - hStart); words.push(text.slice(s, e)); });
+  scanTokens(text, hStart, hEnd, 1, Number.MAX_SAFE_INTEGER, (s, e) => {
+    wordStarts.push(s - hStart);
+    words.push(text.slice(s, e));
+  });
   const gapStarts: number[] = [];
   const gapNames: string[] = [];
-  scanTokens(text, hStart, hEnd, 2, Number.MAX_SAFE_INTEGER, (s, e) => { gapStarts.push(s - hStart); gapNames.push(text.slice(s, e)); });
+  scanTokens(text, hStart, hEnd, 2, Number.MAX_SAFE_INTEGER, (s, e) => {
+    gapStarts.push(s - hStart);
+    gapNames.push(text.slice(s, e));
+  });
 
   let body = 0;
   let gapFit = 0;
@@ -179,7 +207,8 @@ export function parseHeaderAligned(text: string): Table | null {
     const isRow = i > header && !isEmptyLine(text, s, e);
     if (isRow && byGaps) addPlacedCells(text, s, e, starts, b);
     else if (isRow) scanTokens(text, s, e, 1, words.length, (cs, ce) => b.addCell(cs, ce));
-    else if (i === header) scanTokens(text, s, e, byGaps ? 2 : 1, Number.MAX_SAFE_INTEGER, (cs, ce) => b.addCell(cs, ce));
+    else if (i === header)
+      scanTokens(text, s, e, byGaps ? 2 : 1, Number.MAX_SAFE_INTEGER, (cs, ce) => b.addCell(cs, ce));
     b.endRecord(s, e, isRow);
   }
   return b.build({
@@ -203,5 +232,6 @@ function addPlacedCells(text: string, start: number, end: number, headerStarts: 
     if (cs[col] < 0) cs[col] = s;
     ce[col] = e;
   });
-  for (let col = 0; col < headerStarts.length; col++) b.addCell(cs[col] < 0 ? start : cs[col], cs[col] < 0 ? start : ce[col]);
+  for (let col = 0; col < headerStarts.length; col++)
+    b.addCell(cs[col] < 0 ? start : cs[col], cs[col] < 0 ? start : ce[col]);
 }

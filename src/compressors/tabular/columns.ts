@@ -39,7 +39,10 @@ export const OUTLIER_TOTAL_SHARE = 0.02;
 
 /** The number in `text[s, e)` (quotes around it allowed), or NaN. Accepts `+1`, `-0.5`, `1e3`, `.5`. */
 export function parseNumber(text: string, s: number, e: number): number {
-  if (e - s >= 2 && text.charCodeAt(s) === 34 && text.charCodeAt(e - 1) === 34) { s++; e--; }
+  if (e - s >= 2 && text.charCodeAt(s) === 34 && text.charCodeAt(e - 1) === 34) {
+    s++;
+    e--;
+  }
   if (e - s === 0 || e - s > 32) return NaN;
   let i = s;
   const sign = text.charCodeAt(i);
@@ -117,7 +120,10 @@ export function standoutRows(table: Table, rows: Int32Array, width: number): Sta
           while (id < counts.length && !sameSpan(text, repStart[id], repEnd[id], s, e)) id++;
         }
         if (id === counts.length) {
-          if (id === MAX_CATEGORIES) { isCategorical = false; continue; }
+          if (id === MAX_CATEGORIES) {
+            isCategorical = false;
+            continue;
+          }
           repStart.push(s);
           repEnd.push(e);
           counts.push(0);

@@ -43,8 +43,14 @@ function parseRecords(text: string, delimiter: string, hasQuotes: boolean, maxRe
         let j = i + 1;
         for (;;) {
           const q = text.indexOf('"', j);
-          if (q < 0) { j = n; break; }
-          if (text.charCodeAt(q + 1) === QUOTE) { j = q + 2; continue; }
+          if (q < 0) {
+            j = n;
+            break;
+          }
+          if (text.charCodeAt(q + 1) === QUOTE) {
+            j = q + 2;
+            continue;
+          }
           j = q;
           break;
         }
@@ -59,7 +65,10 @@ function parseRecords(text: string, delimiter: string, hasQuotes: boolean, maxRe
         i++;
       }
       builder.addCell(fieldStart, i);
-      if (i < n && term === 0) { i++; continue; }
+      if (i < n && term === 0) {
+        i++;
+        continue;
+      }
       if (term > 0) {
         tally.add(text, i, term);
         builder.endRecord(start, i, true);
@@ -100,7 +109,8 @@ export function isNumberish(cell: string): boolean {
     const c = cell.charCodeAt(i);
     if (c >= 48 && c <= 57) digits++;
     // + - . , / : % $ and space
-    else if (c !== 43 && c !== 45 && c !== 46 && c !== 44 && c !== 47 && c !== 58 && c !== 37 && c !== 36 && c !== 32) return false;
+    else if (c !== 43 && c !== 45 && c !== 46 && c !== 44 && c !== 47 && c !== 58 && c !== 37 && c !== 36 && c !== 32)
+      return false;
   }
   return digits > 0;
 }

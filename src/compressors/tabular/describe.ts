@@ -13,7 +13,13 @@ const MAX_VALUE = 24;
 const MAX_SHARED = 3;
 
 const LS_KINDS: Readonly<Record<string, string>> = {
-  d: "directories", "-": "files", l: "symlinks", c: "character devices", b: "block devices", p: "pipes", s: "sockets",
+  d: "directories",
+  "-": "files",
+  l: "symlinks",
+  c: "character devices",
+  b: "block devices",
+  p: "pipes",
+  s: "sockets",
 };
 
 /** The value every given record has in column `col`, or null. */
@@ -33,7 +39,7 @@ function lsDescription(table: Table, dropped: readonly number[]): string {
     kinds.add(table.text.charAt(table.recordStart[r]));
     if (kinds.size > 1) break;
   }
-  const kind = kinds.size === 1 ? LS_KINDS[[...kinds][0]] ?? "entries" : "entries";
+  const kind = kinds.size === 1 ? (LS_KINDS[[...kinds][0]] ?? "entries") : "entries";
   const owner = sharedValue(table, dropped, 2);
   return owner !== null && isNameable(owner) ? `${kind} owned by ${owner}` : kind;
 }

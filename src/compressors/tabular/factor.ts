@@ -75,21 +75,28 @@ function delimitedCuts(table: Table, rows: Int32Array): Found | null {
   for (let col = 0; col < width; col++) {
     if (!isNameable(cellValue(table, first, col))) continue;
     let isConstant = true;
-    for (const r of rows) if (!isSameCell(table, first, r, col)) { isConstant = false; break; }
+    for (const r of rows)
+      if (!isSameCell(table, first, r, col)) {
+        isConstant = false;
+        break;
+      }
     if (isConstant) constant.push(col);
   }
   if (constant.length === 0 || constant.length === width) return null;
   const isCut = new Uint8Array(width);
   for (const col of constant) isCut[col] = 1;
   let saved = 0;
-  for (const r of rows) for (const col of constant) saved += table.cellEnd[table.fieldOffset[r] + col] - table.cellStart[table.fieldOffset[r] + col] + 1;
+  for (const r of rows)
+    for (const col of constant)
+      saved += table.cellEnd[table.fieldOffset[r] + col] - table.cellStart[table.fieldOffset[r] + col] + 1;
   return {
     names: constant.map((col) => `${table.columns[col]}=${cellValue(table, first, col)}`),
     // The kept fields' raw text, joined by the delimiter: exact, quotes and all.
     rewrite(r) {
       const parts: string[] = [];
       const base = table.fieldOffset[r];
-      for (let col = 0; col < width; col++) if (isCut[col] === 0) parts.push(table.text.slice(table.cellStart[base + col], table.cellEnd[base + col]));
+      for (let col = 0; col < width; col++)
+        if (isCut[col] === 0) parts.push(table.text.slice(table.cellStart[base + col], table.cellEnd[base + col]));
       return parts.join(table.delimiter);
     },
     saved,
@@ -98,7 +105,8 @@ function delimitedCuts(table: Table, rows: Int32Array): Found | null {
 
 /** Whether cutting `[from, to)` from the header line falls on token boundaries. */
 function isCleanCut(line: string, from: number, to: number): boolean {
-  const startsClean = from <= 0 || from >= line.length || isBlank(line.charCodeAt(from - 1)) || isBlank(line.charCodeAt(from));
+  const startsClean =
+    from <= 0 || from >= line.length || isBlank(line.charCodeAt(from - 1)) || isBlank(line.charCodeAt(from));
   const endsClean = to >= line.length || isBlank(line.charCodeAt(to)) || isBlank(line.charCodeAt(to - 1));
   return startsClean && endsClean;
 }
@@ -109,12 +117,15 @@ function isSharedBlank(table: Table, rows: Int32Array, at: number): boolean {
   const { text } = table;
   const c = text.charCodeAt(table.recordStart[rows[0]] + at);
   if (!isBlank(c)) return false;
-  for (const r of rows) if (table.recordStart[r] + at >= table.recordEnd[r] || text.charCodeAt(table.recordStart[r] + at) !== c) return false;
+  for (const r of rows)
+    if (table.recordStart[r] + at >= table.recordEnd[r] || text.charCodeAt(table.recordStart[r] + at) !== c)
+      return false;
   return true;
 }
 
 function alignedCuts(table: Table, rows: Int32Array): Found | null {
-  const headerText = table.header >= 0 ? table.text.slice(table.recordStart[table.header], table.recordEnd[table.header]) : "";
+  const headerText =
+    table.header >= 0 ? table.text.slice(table.recordStart[table.header], table.recordEnd[table.header]) : "";
   const first = rows[0];
   let width = Number.MAX_SAFE_INTEGER;
   for (const r of rows) width = Math.min(width, table.fieldOffset[r + 1] - table.fieldOffset[r]);
@@ -127,14 +138,21 @@ function alignedCuts(table: Table, rows: Int32Array): Found | null {
     let isConstant = isNameable(value);
     for (let k = 0; k < rows.length && isConstant; k++) {
       const r = rows[k];
-      isConstant = isSameCell(table, first, r, col) && table.cellStart[cellIndex(table, r, col)] - table.recordStart[r] === from;
+      isConstant =
+        isSameCell(table, first, r, col) && table.cellStart[cellIndex(table, r, col)] - table.recordStart[r] === from;
     }
-    if (!isConstant) { kept++; continue; }
+    if (!isConstant) {
+      kept++;
+      continue;
+    }
     const to = from + value.length;
     let cut: Cut | null = null;
     if (isSharedBlank(table, rows, to)) cut = [from, to + 1];
     else if (isSharedBlank(table, rows, from - 1)) cut = [from - 1, to];
-    if (cut === null || (table.header >= 0 && !isCleanCut(headerText, cut[0], cut[1]))) { kept++; continue; }
+    if (cut === null || (table.header >= 0 && !isCleanCut(headerText, cut[0], cut[1]))) {
+      kept++;
+      continue;
+    }
     cuts.push(cut);
     names.push(`${table.columns[col] ?? `column ${col + 1}`}=${value}`);
   }

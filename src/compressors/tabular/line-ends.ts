@@ -81,5 +81,11 @@ export function splitLines(text: string): Lines {
     ends[count++] = hasCr ? at - 1 : at;
     start = at + 1;
   }
-  return { count, starts, ends, separator: tally.dominant(), endsWithSeparator: n > 0 && start === n && count > 0 && ends[count - 1] < n };
+  return {
+    count,
+    starts,
+    ends,
+    separator: tally.dominant(),
+    endsWithSeparator: n > 0 && start === n && count > 0 && ends[count - 1] < n,
+  };
 }

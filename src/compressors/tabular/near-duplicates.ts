@@ -79,7 +79,10 @@ export function rowTemplate(row: string): string {
     if (isHexDigit(text.charCodeAt(i)) && (i === 0 || !isLetter(text.charCodeAt(i - 1)))) {
       let j = i;
       let hasDigit = false;
-      while (j < text.length && isHexDigit(text.charCodeAt(j))) { if (text.charCodeAt(j) <= 57) hasDigit = true; j++; }
+      while (j < text.length && isHexDigit(text.charCodeAt(j))) {
+        if (text.charCodeAt(j) <= 57) hasDigit = true;
+        j++;
+      }
       if (hasDigit && (j >= text.length || !isLetter(text.charCodeAt(j)))) {
         out += "#";
         i = j;

@@ -37,7 +37,10 @@ function cellAt(table: Table, r: number, at: number): string {
     if (at >= table.cellStart[i] && at < table.cellEnd[i]) {
       let s = table.cellStart[i];
       let e = table.cellEnd[i];
-      if (table.text.charCodeAt(s) === 34 && e - s >= 2) { s++; e--; }
+      if (table.text.charCodeAt(s) === 34 && e - s >= 2) {
+        s++;
+        e--;
+      }
       return table.text.slice(s, e);
     }
   }

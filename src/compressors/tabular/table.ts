@@ -146,7 +146,12 @@ export class TableBuilder {
     this.fieldOffset.push(this.cellStart.length);
   }
 
-  build(fields: Omit<Table, "recordCount" | "recordStart" | "recordEnd" | "isRow" | "fieldOffset" | "cellStart" | "cellEnd">): Table {
+  build(
+    fields: Omit<
+      Table,
+      "recordCount" | "recordStart" | "recordEnd" | "isRow" | "fieldOffset" | "cellStart" | "cellEnd"
+    >,
+  ): Table {
     return {
       ...fields,
       recordCount: this.recordCount,

@@ -78,7 +78,8 @@ async function answerCompress(pithy: Pithy, args: unknown): Promise<ToolAnswer> 
 /** Answered by the recall handler every provider shares, so the model reads the same words for a miss. */
 async function answerRecall(pithy: Pithy, args: unknown): Promise<ToolAnswer> {
   const answer = await handleRecall(pithy, { name: RECALL_TOOL, arguments: args });
-  if (answer === null || !answer.found) return failure(answer?.content ?? `pithy: ${RECALL_TOOL} could not be answered.`);
+  if (answer === null || !answer.found)
+    return failure(answer?.content ?? `pithy: ${RECALL_TOOL} could not be answered.`);
   return { content: [{ type: "text", text: answer.content }] };
 }
 
@@ -115,5 +116,7 @@ function failure(message: string): ToolAnswer {
 }
 
 function asObject(value: unknown): Record<string, unknown> | null {
-  return value !== null && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
+  return value !== null && typeof value === "object" && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : null;
 }

@@ -10,7 +10,12 @@ import { RECALL_TOOL_NAME, recallTool } from "../../messages/recall-tool.js";
 export interface McpToolDefinition {
   name: string;
   description: string;
-  inputSchema: { type: "object"; properties: Record<string, object>; required?: string[]; additionalProperties?: boolean };
+  inputSchema: {
+    type: "object";
+    properties: Record<string, object>;
+    required?: string[];
+    additionalProperties?: boolean;
+  };
   outputSchema?: { type: "object"; properties: Record<string, object>; required?: string[] };
 }
 
@@ -31,7 +36,10 @@ const compressTool: McpToolDefinition = {
     type: "object",
     properties: {
       content: { type: "string", description: "The tool output to compress." },
-      tool: { type: "string", description: "Name of the tool that produced it (Bash, rg, read_file…): a hint for the content type." },
+      tool: {
+        type: "string",
+        description: "Name of the tool that produced it (Bash, rg, read_file…): a hint for the content type.",
+      },
       filename: { type: "string", description: "File it was read from, if any: its extension is a hint." },
       query: { type: "string", description: "What you are looking for: matching lines and records are kept first." },
     },
@@ -60,7 +68,8 @@ const recallToolForMcp: McpToolDefinition = recallTool("mcp");
 
 const statsTool: McpToolDefinition = {
   name: STATS_TOOL,
-  description: "Report what pithy has done in this server process: calls, tokens saved per strategy, skips, recalls, and the store.",
+  description:
+    "Report what pithy has done in this server process: calls, tokens saved per strategy, skips, recalls, and the store.",
   inputSchema: { type: "object", properties: {}, additionalProperties: false },
 };
 

@@ -15,7 +15,15 @@
  * Tool results inside assistant messages belong to provider-executed tools
  * and go back to the provider that made them, so they are never touched.
  */
-import { isRecord, nonEmptyString, rewriteTextParts, textOfPart, type RewriteToolResult, type Shape, type ToolResultSite } from "./shape.js";
+import {
+  isRecord,
+  nonEmptyString,
+  rewriteTextParts,
+  textOfPart,
+  type RewriteToolResult,
+  type Shape,
+  type ToolResultSite,
+} from "./shape.js";
 
 /** The AI SDK prompt shape (AI SDK 5 and later). */
 export const aiSdkShape: Shape = {
@@ -85,7 +93,13 @@ async function rewriteOutput(
       return rewriteJsonOutput(output, site, rewrite);
     case "content": {
       if (!Array.isArray(output.value)) return null;
-      const parts = await rewriteTextParts(output.value, (p) => textOfPart(p, "text"), (p, text) => ({ ...p, text }), site, rewrite);
+      const parts = await rewriteTextParts(
+        output.value,
+        (p) => textOfPart(p, "text"),
+        (p, text) => ({ ...p, text }),
+        site,
+        rewrite,
+      );
       return parts === null ? null : { ...output, value: parts };
     }
     default:

@@ -14,7 +14,10 @@ export const anthropicShape: Shape = {
 
   detect(messages) {
     return messages.some(
-      (m) => isRecord(m) && Array.isArray(m.content) && m.content.some((b) => isRecord(b) && (b.type === "tool_result" || b.type === "tool_use")),
+      (m) =>
+        isRecord(m) &&
+        Array.isArray(m.content) &&
+        m.content.some((b) => isRecord(b) && (b.type === "tool_result" || b.type === "tool_use")),
     );
   },
 
@@ -30,7 +33,13 @@ export const anthropicShape: Shape = {
         const block = blocks[b];
         if (!isRecord(block) || block.type !== "tool_result") continue;
         const callId = nonEmptyString(block.tool_use_id);
-        const next = await rewriteStringOrParts(block, "content", "text", { index, callId, toolName: callId === undefined ? undefined : names.get(callId) }, rewrite);
+        const next = await rewriteStringOrParts(
+          block,
+          "content",
+          "text",
+          { index, callId, toolName: callId === undefined ? undefined : names.get(callId) },
+          rewrite,
+        );
         if (next !== null) (copy ??= blocks.slice())[b] = next;
       }
       if (copy !== null) out[index] = { ...m, content: copy };

@@ -16,7 +16,8 @@ export const openAIChatShape: Shape = {
     return messages.some(
       (m) =>
         isRecord(m) &&
-        ((m.role === "tool" && typeof m.tool_call_id === "string") || (m.role === "assistant" && Array.isArray(m.tool_calls))),
+        ((m.role === "tool" && typeof m.tool_call_id === "string") ||
+          (m.role === "assistant" && Array.isArray(m.tool_calls))),
     );
   },
 
@@ -32,7 +33,13 @@ export const openAIChatShape: Shape = {
         const next = await rewriteStringOrParts(m, "content", "text", { index, toolName, callId }, rewrite);
         if (next !== null) out[index] = next;
       } else if (m.role === "function") {
-        const next = await rewriteStringOrParts(m, "content", "text", { index, toolName: nonEmptyString(m.name) }, rewrite);
+        const next = await rewriteStringOrParts(
+          m,
+          "content",
+          "text",
+          { index, toolName: nonEmptyString(m.name) },
+          rewrite,
+        );
         if (next !== null) out[index] = next;
       }
     }

@@ -16,7 +16,10 @@ export const openAIResponsesShape: Shape = {
   name: "openai-responses",
 
   detect(items) {
-    return items.some((item) => isRecord(item) && typeof item.type === "string" && (CALL_TYPES.has(item.type) || OUTPUT_TYPES.has(item.type)));
+    return items.some(
+      (item) =>
+        isRecord(item) && typeof item.type === "string" && (CALL_TYPES.has(item.type) || OUTPUT_TYPES.has(item.type)),
+    );
   },
 
   async rewrite(items, rewrite) {

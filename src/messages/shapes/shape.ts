@@ -106,6 +106,12 @@ export async function rewriteStringOrParts(
     return text === content || typeof text !== "string" ? null : { ...holder, [field]: text };
   }
   if (!Array.isArray(content)) return null;
-  const parts = await rewriteTextParts(content, (p) => textOfPart(p, partType), (p, text) => ({ ...p, text }), site, rewrite);
+  const parts = await rewriteTextParts(
+    content,
+    (p) => textOfPart(p, partType),
+    (p, text) => ({ ...p, text }),
+    site,
+    rewrite,
+  );
   return parts === null ? null : { ...holder, [field]: parts };
 }

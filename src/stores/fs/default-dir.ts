@@ -28,7 +28,8 @@ export function defaultStoreDir(): DefaultDir {
   const xdg = readEnv("XDG_CACHE_HOME");
   if (xdg !== undefined && isAbsolute(xdg)) return { dir: join(xdg, "pithy"), isShared: false };
   const home = attempt(homedir);
-  if (home !== undefined && home !== "" && isAbsolute(home)) return { dir: join(home, ".cache", "pithy"), isShared: false };
+  if (home !== undefined && home !== "" && isAbsolute(home))
+    return { dir: join(home, ".cache", "pithy"), isShared: false };
   const uid = attempt(() => process.getuid?.());
   return { dir: join(attempt(tmpdir) ?? "/tmp", `pithy-${uid ?? "user"}`), isShared: true };
 }

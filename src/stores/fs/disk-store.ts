@@ -30,8 +30,18 @@
  * also makes each operation atomic within the process. Directory scans,
  * which grow with the directory, are asynchronous.
  */
-import { Buffer } from "node:buffer";
-import { type Stats, closeSync, fstatSync, futimesSync, mkdirSync, openSync, statSync, unlinkSync, writeSync } from "node:fs";
+import type { Buffer } from "node:buffer";
+import {
+  type Stats,
+  closeSync,
+  fstatSync,
+  futimesSync,
+  mkdirSync,
+  openSync,
+  statSync,
+  unlinkSync,
+  writeSync,
+} from "node:fs";
 import { join } from "node:path";
 import { PithyStoreError } from "../../errors.js";
 import { normalizeStoreKey } from "../../ccr/key.js";

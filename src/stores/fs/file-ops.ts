@@ -5,7 +5,18 @@
  * in Node and in Deno alike.
  */
 import { Buffer } from "node:buffer";
-import { type Stats, closeSync, futimesSync, lstatSync, mkdirSync, openSync, readSync, renameSync, unlinkSync, writeSync } from "node:fs";
+import {
+  type Stats,
+  closeSync,
+  futimesSync,
+  lstatSync,
+  mkdirSync,
+  openSync,
+  readSync,
+  renameSync,
+  unlinkSync,
+  writeSync,
+} from "node:fs";
 import { dirname, join } from "node:path";
 import { tempName } from "./entry-file.js";
 

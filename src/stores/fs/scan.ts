@@ -15,7 +15,13 @@
  */
 import { promises as fsp, type Stats } from "node:fs";
 import { join } from "node:path";
-import { MAX_KEY_LENGTH, MAX_NAMESPACE_DEPTH, MIN_KEY_LENGTH, NAMESPACE_SEPARATOR, isValidNamespace } from "../../ccr/key.js";
+import {
+  MAX_KEY_LENGTH,
+  MAX_NAMESPACE_DEPTH,
+  MIN_KEY_LENGTH,
+  NAMESPACE_SEPARATOR,
+  isValidNamespace,
+} from "../../ccr/key.js";
 import { NAMESPACE_DIR_PREFIX, TEMP_PREFIX } from "./entry-file.js";
 
 /** `lstat` calls in flight at once during a walk. */
@@ -68,7 +74,11 @@ async function walk(dir: string, prefix: string, depth: number, found: ScannedFi
       if (f.kind === "namespace") {
         if (st.isDirectory()) namespaces.push(f.name);
       } else if (st.isFile()) {
-        found.push(f.kind === "entry" ? { kind: "entry", key: prefix + f.name, path, stats: st } : { kind: "temp", path, stats: st });
+        found.push(
+          f.kind === "entry"
+            ? { kind: "entry", key: prefix + f.name, path, stats: st }
+            : { kind: "temp", path, stats: st },
+        );
       }
     });
   }

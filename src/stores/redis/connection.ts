@@ -84,7 +84,9 @@ export class RedisConnection {
   /** GETRANGE as a latin-1 string of at most `bytes` bytes from the start; "" when absent. */
   async head(key: string, bytes: number): Promise<string> {
     const reply = await this.send(["GETRANGE", key, "0", String(bytes - 1)], true);
-    return reply instanceof Uint8Array ? Buffer.from(reply.buffer, reply.byteOffset, reply.byteLength).toString("latin1") : "";
+    return reply instanceof Uint8Array
+      ? Buffer.from(reply.buffer, reply.byteOffset, reply.byteLength).toString("latin1")
+      : "";
   }
 
   /** STRLEN: the value's length in bytes, 0 when absent. */
@@ -105,7 +107,12 @@ export class RedisConnection {
     let timer: ReturnType<typeof setTimeout> | undefined;
     const expiry = new Promise<never>((_, reject) => {
       timer = setTimeout(() => {
-        reject(new PithyStoreError(`pithy: redis ${command} got no answer within ${this.commandTimeoutMs} ms`, "unavailable"));
+        reject(
+          new PithyStoreError(
+            `pithy: redis ${command} got no answer within ${this.commandTimeoutMs} ms`,
+            "unavailable",
+          ),
+        );
       }, this.commandTimeoutMs);
     });
     try {
@@ -136,7 +143,11 @@ function toStoreError(error: unknown, command: string): PithyStoreError {
  * client passed in may come from another copy of the package.
  */
 function isServerReply(error: unknown): boolean {
-  for (let proto = error === null || typeof error !== "object" ? null : Object.getPrototypeOf(error); proto !== null && proto !== Error.prototype; proto = Object.getPrototypeOf(proto)) {
+  for (
+    let proto = error === null || typeof error !== "object" ? null : Object.getPrototypeOf(error);
+    proto !== null && proto !== Error.prototype;
+    proto = Object.getPrototypeOf(proto)
+  ) {
     if ((proto as { constructor?: { name?: string } }).constructor?.name === "ErrorReply") return true;
   }
   return false;

@@ -13,13 +13,21 @@ const NUMBER_RE = /^ *\d+\t/;
 
 /** The file name the agent's read tool would report, from the corpus file name. */
 function filenameOf(c: CorpusCase): string {
-  return c.file.split("/").pop()!.replace(/\.cat-n\.txt$/, "");
+  return c.file
+    .split("/")
+    .pop()!
+    .replace(/\.cat-n\.txt$/, "");
 }
 
 function compress(c: CorpusCase & { text: string }, filename: string | undefined) {
   return compressCode({
-    text: c.text, lines: LineIndex.of(c.text), type: "code", hint: { filename, compressCode: true },
-    scale: 1, canDrop: true, marker: (s) => formatMarker(KEY, s),
+    text: c.text,
+    lines: LineIndex.of(c.text),
+    type: "code",
+    hint: { filename, compressCode: true },
+    scale: 1,
+    canDrop: true,
+    marker: (s) => formatMarker(KEY, s),
   });
 }
 
@@ -59,7 +67,9 @@ function unaccountedLines(input: string, output: string): number[] {
       j = k + 1;
     }
   }
-  const spans = parseMarkers(output).map((m) => /lines (\d+)-(\d+)/.exec(m.summary)).filter((m) => m !== null)
+  const spans = parseMarkers(output)
+    .map((m) => /lines (\d+)-(\d+)/.exec(m.summary))
+    .filter((m) => m !== null)
     .map((m) => [Number(m![1]), Number(m![2])] as const);
   const missing: number[] = [];
   for (let i = 0; i < inLines.count; i++) {
@@ -80,8 +90,11 @@ describe("code compressor on the corpus", async () => {
 
   it("has the five code cases", () => {
     expect(cases.map((c) => c.id).sort()).toEqual([
-      "code-cobra-command-go-cat-n", "code-requests-sessions-py-cat-n", "code-retrofit-Retrofit-java",
-      "code-serde_json-value-mod-rs", "code-undici-types-dispatcher-ts",
+      "code-cobra-command-go-cat-n",
+      "code-requests-sessions-py-cat-n",
+      "code-retrofit-Retrofit-java",
+      "code-serde_json-value-mod-rs",
+      "code-undici-types-dispatcher-ts",
     ]);
   });
 

@@ -33,7 +33,7 @@ describe("block headers", () => {
     expect(functionName("typescript", "export const parse = (source: string): string[] =>")).toBe("parse");
     expect(functionName("typescript", "async load(path: string): Promise<string>")).toBe("load");
     expect(functionName("typescript", "@Get(':id') findOne(@Param('id') id: string)")).toBe("findOne");
-    expect(functionName("typescript", "describe(\"x\", () =>")).toBe("describe callback");
+    expect(functionName("typescript", 'describe("x", () =>')).toBe("describe callback");
     expect(functionName("typescript", "export class Loader")).toBeNull();
     expect(functionName("typescript", "for (const x of xs)")).toBeNull();
     expect(functionName("typescript", "foo():")).toBeNull();

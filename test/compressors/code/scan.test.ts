@@ -17,8 +17,8 @@ function blocks(lang: LanguageId, text: string): string[] {
 
 describe("code scanner", () => {
   it("ignores braces in strings, char literals and comments (Java)", () => {
-    const text = 'class A {\n  char c = \'{\';\n  String s = "}{";\n  // }\n  /* { */\n  void f() {\n  }\n}';
-    expect(blocks("java", text)).toEqual(["class A @0-7", 'void f() @5-6']);
+    const text = "class A {\n  char c = '{';\n  String s = \"}{\";\n  // }\n  /* { */\n  void f() {\n  }\n}";
+    expect(blocks("java", text)).toEqual(["class A @0-7", "void f() @5-6"]);
   });
 
   it("follows template literals and their interpolations (TypeScript)", () => {
@@ -53,7 +53,16 @@ describe("code scanner", () => {
 
   it("tracks Python triple-quoted strings and open brackets line by line", () => {
     const s = scan("python", 'x = """\n{ def f():\n"""\ny = (1,\n     2)\n# c\n\nz = 1');
-    expect(Array.from(s.kind)).toEqual([LineKind.Code, LineKind.InString, LineKind.InString, LineKind.Code, LineKind.Code, LineKind.Comment, LineKind.Blank, LineKind.Code]);
+    expect(Array.from(s.kind)).toEqual([
+      LineKind.Code,
+      LineKind.InString,
+      LineKind.InString,
+      LineKind.Code,
+      LineKind.Code,
+      LineKind.Comment,
+      LineKind.Blank,
+      LineKind.Code,
+    ]);
     expect(s.startMode[1]).toBe(Mode.Triple);
     expect(s.bracketsAtStart[4]).toBe(1);
     expect(s.bracketsAtStart[5]).toBe(0);
@@ -67,12 +76,17 @@ describe("code scanner", () => {
 
   it("never throws on unbalanced braces and unterminated comments", () => {
     for (const lang of ["typescript", "python", "go", "rust", "java"] as const) {
-      expect(() => scan(lang, "}}}\n{{{\n/* never closed\n\"\"\"\n`\nr#\"")).not.toThrow();
+      expect(() => scan(lang, '}}}\n{{{\n/* never closed\n"""\n`\nr#"')).not.toThrow();
     }
   });
 
   it("marks a blank line inside a block comment as comment", () => {
     const s = scan("java", "/**\n\n * a\n */\nclass A {}");
-    expect(Array.from(s.kind.slice(0, 4))).toEqual([LineKind.Comment, LineKind.Comment, LineKind.Comment, LineKind.Comment]);
+    expect(Array.from(s.kind.slice(0, 4))).toEqual([
+      LineKind.Comment,
+      LineKind.Comment,
+      LineKind.Comment,
+      LineKind.Comment,
+    ]);
   });
 });

@@ -14,7 +14,13 @@ const encoder = new Tiktoken(o200k);
 
 function compress(text: string): string {
   const result = htmlCompressor.compress({
-    text, lines: LineIndex.of(text), type: "html", hint: {}, scale: 1, canDrop: true, marker: (s) => formatMarker(KEY, s),
+    text,
+    lines: LineIndex.of(text),
+    type: "html",
+    hint: {},
+    scale: 1,
+    canDrop: true,
+    marker: (s) => formatMarker(KEY, s),
   });
   return result === null ? text : result.output;
 }
@@ -86,7 +92,9 @@ describe("html compressor on the corpus", () => {
 
   it("keeps the homepage's code samples verbatim and drops its menu, sidebar and scripts", () => {
     const out = compress(corpus.get("html-retrofit-website-index")!.text);
-    expect(out).toContain("```\n@GET(\"group/{id}/users\")\nCall<List<User>> groupList(@Path(\"id\") int groupId, @QueryMap Map<String, String> options);\n```");
+    expect(out).toContain(
+      '```\n@GET("group/{id}/users")\nCall<List<User>> groupList(@Path("id") int groupId, @QueryMap Map<String, String> options);\n```',
+    );
     expect(out).toContain("- [Gson](https://github.com/google/gson): `com.squareup.retrofit2:converter-gson`");
     expect(out).not.toContain("StackOverflow");
     expect(out).not.toContain("prettyPrint");

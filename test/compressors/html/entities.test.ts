@@ -4,7 +4,9 @@ import { decodeEntities } from "../../../src/compressors/html/entities.js";
 
 describe("decodeEntities", () => {
   it("decodes the markup-significant named references", () => {
-    expect(decodeEntities("Call&lt;List&lt;Repo&gt;&gt; &amp; &quot;x&quot; &apos;y&apos;")).toBe("Call<List<Repo>> & \"x\" 'y'");
+    expect(decodeEntities("Call&lt;List&lt;Repo&gt;&gt; &amp; &quot;x&quot; &apos;y&apos;")).toBe(
+      "Call<List<Repo>> & \"x\" 'y'",
+    );
   });
 
   it("turns a no-break space into a plain space", () => {

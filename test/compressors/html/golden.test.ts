@@ -15,24 +15,53 @@ const GOLDEN: Record<string, { length: number; sha256: string; detail: Record<st
   "html-retrofit-javadoc-retrofiterror": {
     length: 5335,
     sha256: "6c7ba0de4757ff9585caf65f3127d1d780d9773bd591d586f6942f772fe365f5",
-    detail: { htmlElements: 488, htmlRoot: "page", scriptsDropped: 3, hiddenDropped: 0, boilerplateDropped: 4, linkUrlsDropped: 15 },
+    detail: {
+      htmlElements: 488,
+      htmlRoot: "page",
+      scriptsDropped: 3,
+      hiddenDropped: 0,
+      boilerplateDropped: 4,
+      linkUrlsDropped: 15,
+    },
   },
   "html-retrofit-website-index": {
     length: 9317,
     sha256: "96ad09e18f393649b4414c40a4d376514bea2594e6407be55d59bb5970371acb",
-    detail: { htmlElements: 239, htmlRoot: "page", scriptsDropped: 7, hiddenDropped: 0, boilerplateDropped: 2, linkUrlsDropped: 9 },
+    detail: {
+      htmlElements: 239,
+      htmlRoot: "page",
+      scriptsDropped: 7,
+      hiddenDropped: 0,
+      boilerplateDropped: 2,
+      linkUrlsDropped: 9,
+    },
   },
   payload: {
     length: 74941,
     sha256: "63645f60cac138700a759be76925de59a1efe6b7a119e1cb62ec24ab66182601",
-    detail: { htmlElements: 4123, htmlRoot: "page", scriptsDropped: 53, hiddenDropped: 0, boilerplateDropped: 34, linkUrlsDropped: 145 },
+    detail: {
+      htmlElements: 4123,
+      htmlRoot: "page",
+      scriptsDropped: 53,
+      hiddenDropped: 0,
+      boilerplateDropped: 34,
+      linkUrlsDropped: 145,
+    },
   },
 };
 
 const KEY = "0".repeat(32);
 
 function compress(text: string) {
-  return compressHtml({ text, lines: LineIndex.of(text), type: "html", hint: {}, scale: 1, canDrop: true, marker: (s) => formatMarker(KEY, s) });
+  return compressHtml({
+    text,
+    lines: LineIndex.of(text),
+    type: "html",
+    hint: {},
+    scale: 1,
+    canDrop: true,
+    marker: (s) => formatMarker(KEY, s),
+  });
 }
 
 /** About 256 KB of html: the corpus cases in manifest order, repeated, each ending in a newline. */

@@ -1,6 +1,18 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
-import { DOCUMENT, OTHER, TAG_COUNT, TAG_FLAGS, TAG_NAMES, TEXT, Tag, TagFlag, spells, tagNumber, tagNumberAt } from "../../../src/compressors/html/tags.js";
+import {
+  DOCUMENT,
+  OTHER,
+  TAG_COUNT,
+  TAG_FLAGS,
+  TAG_NAMES,
+  TEXT,
+  Tag,
+  TagFlag,
+  spells,
+  tagNumber,
+  tagNumberAt,
+} from "../../../src/compressors/html/tags.js";
 
 const known = Object.keys(Tag) as Array<keyof typeof Tag>;
 
@@ -23,17 +35,25 @@ describe("tag numbers", () => {
   });
 
   it("finds a known name written in any case where it lies in the page", () => {
-    fc.assert(fc.property(fc.constantFrom(...known), fc.integer({ min: 0, max: 2 ** 30 - 1 }), (name, mask) => {
-      const page = `<${mixCase(name, mask)} x>`;
-      expect(tagNumberAt(page, 1, 1 + name.length)).toBe(Tag[name]);
-    }));
+    fc.assert(
+      fc.property(fc.constantFrom(...known), fc.integer({ min: 0, max: 2 ** 30 - 1 }), (name, mask) => {
+        const page = `<${mixCase(name, mask)} x>`;
+        expect(tagNumberAt(page, 1, 1 + name.length)).toBe(Tag[name]);
+      }),
+    );
   });
 
   it("agrees with the lowercased name's lookup on any name, non-ASCII included", () => {
     const letters = fc.constantFrom(..."abcdehiklmnoprstuvwxyzABDHKLPST0123456\u0011\u0012\u212a\u0130-:_ ".split(""));
-    fc.assert(fc.property(fc.array(letters, { maxLength: 12 }).map((cs) => cs.join("")), (name) => {
-      expect(tagNumberAt(`<${name}>`, 1, 1 + name.length)).toBe(tagNumber(name.toLowerCase()));
-    }), { numRuns: 2000 });
+    fc.assert(
+      fc.property(
+        fc.array(letters, { maxLength: 12 }).map((cs) => cs.join("")),
+        (name) => {
+          expect(tagNumberAt(`<${name}>`, 1, 1 + name.length)).toBe(tagNumber(name.toLowerCase()));
+        },
+      ),
+      { numRuns: 2000 },
+    );
     expect(tagNumberAt("\u212abd", 0, 3)).toBe(Tag.kbd); // the Kelvin sign lowercases to "k"
     expect(tagNumberAt("H\u0011", 0, 2)).toBe(OTHER); // a control is no digit, whatever its low bits
   });
@@ -46,8 +66,14 @@ describe("tag numbers", () => {
   });
 
   it("marks every element that closes a <p> as a block, and only lists as lists", () => {
-    for (let t = 0; t < TAG_COUNT; t++) if ((TAG_FLAGS[t] & TagFlag.ClosesP) !== 0) expect(TAG_FLAGS[t] & TagFlag.Block).toBe(TagFlag.Block);
-    expect(known.filter((name) => (TAG_FLAGS[Tag[name]] & TagFlag.List) !== 0).sort()).toEqual(["dl", "menu", "ol", "ul"]);
+    for (let t = 0; t < TAG_COUNT; t++)
+      if ((TAG_FLAGS[t] & TagFlag.ClosesP) !== 0) expect(TAG_FLAGS[t] & TagFlag.Block).toBe(TagFlag.Block);
+    expect(known.filter((name) => (TAG_FLAGS[Tag[name]] & TagFlag.List) !== 0).sort()).toEqual([
+      "dl",
+      "menu",
+      "ol",
+      "ul",
+    ]);
     expect(TAG_FLAGS[OTHER]).toBe(0);
     expect(TAG_FLAGS[TEXT]).toBe(0);
   });

@@ -41,11 +41,17 @@ describe("scanHtml", () => {
   });
 
   it("reports unknown elements by their lowercased name", () => {
-    expect(events(`<My-Widget>x</MY-WIDGET>`)).toEqual([["open", "my-widget", null], ["text", "x"], ["close", "my-widget"]]);
+    expect(events(`<My-Widget>x</MY-WIDGET>`)).toEqual([
+      ["open", "my-widget", null],
+      ["text", "x"],
+      ["close", "my-widget"],
+    ]);
   });
 
   it("skips comments, doctypes, processing instructions and conditional comments", () => {
-    expect(events(`<!DOCTYPE html><!-- <p>no</p> --><?xml x?><!--[if lt IE 9]><script></script><![endif]-->a`)).toEqual([["text", "a"]]);
+    expect(events(`<!DOCTYPE html><!-- <p>no</p> --><?xml x?><!--[if lt IE 9]><script></script><![endif]-->a`)).toEqual(
+      [["text", "a"]],
+    );
   });
 
   it("reads script content as text up to its own end tag, whatever it holds", () => {
@@ -59,7 +65,11 @@ describe("scanHtml", () => {
 
   it("runs an unclosed script, comment or quote to the end without throwing", () => {
     expect(events("<p>a<script>never closed <b>")).toEqual([
-      ["open", "p", null], ["text", "a"], ["open", "script", null], ["text", "never closed <b>"], ["close", "script"],
+      ["open", "p", null],
+      ["text", "a"],
+      ["open", "script", null],
+      ["text", "never closed <b>"],
+      ["close", "script"],
     ]);
     expect(events("a<!-- open comment <p>x")).toEqual([["text", "a"]]);
     expect(events(`a<a href="unterminated>b`)).toEqual([["text", "a"]]);
@@ -72,12 +82,18 @@ describe("scanHtml", () => {
 
 describe("HtmlTree", () => {
   it("closes an open paragraph at a block start, as browsers do", () => {
-    expect(shape(HtmlTree.parse("<p>one<pre>two</pre><p>three<div>four</div>"))).toBe(`(p "one") (pre "two") (p "three") (div "four")`);
+    expect(shape(HtmlTree.parse("<p>one<pre>two</pre><p>three<div>four</div>"))).toBe(
+      `(p "one") (pre "two") (p "three") (div "four")`,
+    );
   });
 
   it("closes open list items, definition terms and table cells at their siblings", () => {
-    expect(shape(HtmlTree.parse("<ul><li>a<li>b</ul><dl><dt>k<dd>v</dl>"))).toBe(`(ul (li "a") (li "b")) (dl (dt "k") (dd "v"))`);
-    expect(shape(HtmlTree.parse("<table><tr><td>1<td>2<tr><td>3</table>"))).toBe(`(table (tr (td "1") (td "2")) (tr (td "3")))`);
+    expect(shape(HtmlTree.parse("<ul><li>a<li>b</ul><dl><dt>k<dd>v</dl>"))).toBe(
+      `(ul (li "a") (li "b")) (dl (dt "k") (dd "v"))`,
+    );
+    expect(shape(HtmlTree.parse("<table><tr><td>1<td>2<tr><td>3</table>"))).toBe(
+      `(table (tr (td "1") (td "2")) (tr (td "3")))`,
+    );
   });
 
   it("gives void elements no children and ignores stray end tags", () => {

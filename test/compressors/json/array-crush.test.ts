@@ -7,7 +7,14 @@ import { renderJson } from "../../../src/compressors/json/render.js";
 import type { JsonNode } from "../../../src/compressors/json/tree.js";
 
 const policy: CrushPolicy = {
-  budget: 10, minRows: 8, head: 2, tail: 2, topScores: 3, queryTerms: [], identifiers: new IdentifierKeys(), keyedByIdentity: false,
+  budget: 10,
+  minRows: 8,
+  head: 2,
+  tail: 2,
+  topScores: 3,
+  queryTerms: [],
+  identifiers: new IdentifierKeys(),
+  keyedByIdentity: false,
 };
 
 function rowsOf(values: unknown[]): JsonNode[] {
@@ -24,7 +31,12 @@ const plain = (i: number) => ({ seq: i, status: "ok", msg: `request ${i % 7} ser
 
 describe("selectRows", () => {
   it("keeps every row of an array of at most 8 rows", () => {
-    expect(keptValues(Array.from({ length: 8 }, (_, i) => plain(i)), { budget: 2 })).toBeNull();
+    expect(
+      keptValues(
+        Array.from({ length: 8 }, (_, i) => plain(i)),
+        { budget: 2 },
+      ),
+    ).toBeNull();
   });
 
   it("keeps rows holding error words and the first and last rows", () => {
@@ -39,12 +51,20 @@ describe("selectRows", () => {
   });
 
   it("does not take a feature name or a file path for an error", () => {
-    const rows = Array.from({ length: 40 }, (_, i) => ({ id: `crate-${i}`, features: i === 9 ? ["no-panic"] : [], path: i === 20 ? "/src/panics.rs" : "/src/lib.rs" }));
+    const rows = Array.from({ length: 40 }, (_, i) => ({
+      id: `crate-${i}`,
+      features: i === 9 ? ["no-panic"] : [],
+      path: i === 20 ? "/src/panics.rs" : "/src/lib.rs",
+    }));
     expect(keptValues(rows)).toBeNull();
   });
 
   it("keeps rows whose status-like field has a rare value", () => {
-    const rows = Array.from({ length: 50 }, (_, i) => ({ seq: i, level: i % 10 === 3 ? "warn" : "info", msg: `m${i % 4}` }));
+    const rows = Array.from({ length: 50 }, (_, i) => ({
+      seq: i,
+      level: i % 10 === 3 ? "warn" : "info",
+      msg: `m${i % 4}`,
+    }));
     const kept = keptValues(rows)!;
     for (const row of rows.filter((r) => r.level === "warn")) expect(kept).toContainEqual(row);
   });
@@ -56,7 +76,11 @@ describe("selectRows", () => {
   });
 
   it("keeps rows that carry a field most rows lack", () => {
-    const rows: Array<Record<string, unknown>> = Array.from({ length: 50 }, (_, i) => ({ seq: i, kind: "file", size: 100 }));
+    const rows: Array<Record<string, unknown>> = Array.from({ length: 50 }, (_, i) => ({
+      seq: i,
+      kind: "file",
+      size: 100,
+    }));
     rows[17] = { seq: 17, kind: "file", size: 100, source: "const x = 1" };
     expect(keptValues(rows)).toContainEqual(rows[17]);
   });
@@ -82,7 +106,9 @@ describe("selectRows", () => {
   });
 
   it("keeps scalar arrays' outliers and change points", () => {
-    const values = [10, 11, 12, 10, 11, 12, 10, 11, 12, 10, 11, 12, 10, 11, 12, 10, 11, 12, 10, 11, 50, 51, 52, 53, 54, 55];
+    const values = [
+      10, 11, 12, 10, 11, 12, 10, 11, 12, 10, 11, 12, 10, 11, 12, 10, 11, 12, 10, 11, 50, 51, 52, 53, 54, 55,
+    ];
     const kept = keptValues(values)!;
     expect(kept).toContain(50);
     expect(kept.indexOf(50) > 0 && kept[kept.indexOf(50) - 1]).toBe(11);
@@ -96,7 +122,12 @@ describe("selectRows", () => {
   });
 
   it("counts identical nested rows as duplicates whatever the shape of the array", () => {
-    const value = fc.oneof(fc.constantFrom(1, "a", null), fc.constant({ deep: [1, { x: "y" }] }), fc.constant([1, 2]), fc.constant({ deep: [1, { x: "z" }] }));
+    const value = fc.oneof(
+      fc.constantFrom(1, "a", null),
+      fc.constant({ deep: [1, { x: "y" }] }),
+      fc.constant([1, 2]),
+      fc.constant({ deep: [1, { x: "z" }] }),
+    );
     const row = fc.oneof(
       fc.record({ v: value, w: value }),
       fc.record({ w: value, v: value }),
@@ -110,14 +141,21 @@ describe("selectRows", () => {
         if (selection === null) return;
         const distinct = new Set(parsed.map((r) => renderJson(r, ":"))).size;
         const duplicates = rows.length - distinct;
-        expect(selection.summary.endsWith(`, ${duplicates} duplicates`) || (duplicates === 0 && !selection.summary.includes("duplicates"))).toBe(true);
+        expect(
+          selection.summary.endsWith(`, ${duplicates} duplicates`) ||
+            (duplicates === 0 && !selection.summary.includes("duplicates")),
+        ).toBe(true);
       }),
       { numRuns: 300 },
     );
   });
 
   it("takes a column whose values all differ as proof that no row repeats", () => {
-    const rows = Array.from({ length: 40 }, (_, i) => ({ seq: i * 2, body: { same: [1, 2, 3] }, level: i === 5 ? "warn" : "info" }));
+    const rows = Array.from({ length: 40 }, (_, i) => ({
+      seq: i * 2,
+      body: { same: [1, 2, 3] },
+      level: i === 5 ? "warn" : "info",
+    }));
     const selection = selectRows(rowsOf(rows), policy)!;
     expect(selection.summary).toBe("30 rows omitted (level=info)");
   });
@@ -143,7 +181,12 @@ describe("selectRows", () => {
 
 describe("queryTerms", () => {
   it("takes quoted phrases, ids, numbers and words, not stop words", () => {
-    expect(queryTerms('find "connection reset" for user-42 in 2024 logs')).toEqual(["connection reset", "user-42", "2024", "logs"]);
+    expect(queryTerms('find "connection reset" for user-42 in 2024 logs')).toEqual([
+      "connection reset",
+      "user-42",
+      "2024",
+      "logs",
+    ]);
     expect(queryTerms(undefined)).toEqual([]);
   });
 });

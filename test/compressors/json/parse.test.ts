@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import fc from "fast-check";
 import { parseJson } from "../../../src/compressors/json/parse.js";
 import { renderJson } from "../../../src/compressors/json/render.js";
-import { JsonObject, type JsonNode } from "../../../src/compressors/json/tree.js";
+import type { JsonObject, JsonNode } from "../../../src/compressors/json/tree.js";
 import { compactReference, oddJsonText } from "./odd-json.js";
 
 function accepts(text: string): boolean {
@@ -39,13 +39,47 @@ describe("parseJson", () => {
   });
 
   it("returns null for truncated, trailing-comma, control-character and bad-escape input", () => {
-    for (const bad of ['{"a": "b', "[1,]", '{"a":1,}', '"a\u0001"', '"\\x"', "01", "[1 2]", "", " ", "{} x", "\ufeff{}", "nul", "-", "1.", "1e"]) {
+    for (const bad of [
+      '{"a": "b',
+      "[1,]",
+      '{"a":1,}',
+      '"a\u0001"',
+      '"\\x"',
+      "01",
+      "[1 2]",
+      "",
+      " ",
+      "{} x",
+      "\ufeff{}",
+      "nul",
+      "-",
+      "1.",
+      "1e",
+    ]) {
       expect(parseJson(bad), bad).toBeNull();
     }
   });
 
   it("accepts exactly what JSON.parse accepts", () => {
-    const pieces = fc.constantFrom("{", "}", "[", "]", ",", ":", '"a"', '"\\n"', '"\\u12"', "1", "-0.5e3", "01", "true", "nul", " ", "\n", '"');
+    const pieces = fc.constantFrom(
+      "{",
+      "}",
+      "[",
+      "]",
+      ",",
+      ":",
+      '"a"',
+      '"\\n"',
+      '"\\u12"',
+      "1",
+      "-0.5e3",
+      "01",
+      "true",
+      "nul",
+      " ",
+      "\n",
+      '"',
+    );
     fc.assert(
       fc.property(fc.array(pieces, { maxLength: 12 }), (parts) => {
         const text = parts.join("");
@@ -77,9 +111,18 @@ describe("parseJson", () => {
   });
 
   it("gives rows with the same keys one shared key array, and rows with other keys their own", () => {
-    const rows = parseJson('[{"a": 1, "b": 2}, {"a": 3, "b": 4}, {"a": 5}, {"a": 6, "c": 7}, {"a": 8, "c": 9}, {"a": 1, "b": 2, "d": 3}]')!.root as JsonObject[];
+    const rows = parseJson(
+      '[{"a": 1, "b": 2}, {"a": 3, "b": 4}, {"a": 5}, {"a": 6, "c": 7}, {"a": 8, "c": 9}, {"a": 1, "b": 2, "d": 3}]',
+    )!.root as JsonObject[];
     expect(rows[1].keys).toBe(rows[0].keys);
-    expect(rows.map((r) => r.keys)).toEqual([['"a"', '"b"'], ['"a"', '"b"'], ['"a"'], ['"a"', '"c"'], ['"a"', '"c"'], ['"a"', '"b"', '"d"']]);
+    expect(rows.map((r) => r.keys)).toEqual([
+      ['"a"', '"b"'],
+      ['"a"', '"b"'],
+      ['"a"'],
+      ['"a"', '"c"'],
+      ['"a"', '"c"'],
+      ['"a"', '"b"', '"d"'],
+    ]);
     expect(rows[4].keys).toBe(rows[3].keys);
     expect(rows[5].keys).not.toBe(rows[0].keys);
   });

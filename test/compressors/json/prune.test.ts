@@ -6,7 +6,12 @@ import { renderJson } from "../../../src/compressors/json/render.js";
 
 const identifiers = new IdentifierKeys();
 const options: PruneOptions = {
-  depthCap: 4, stringCap: 100, stringKeep: 30, arrayCap: 10, objectCap: 20, identifiers,
+  depthCap: 4,
+  stringCap: 100,
+  stringKeep: 30,
+  arrayCap: 10,
+  objectCap: 20,
+  identifiers,
   crush: { budget: 10, minRows: 8, head: 2, tail: 2, topScores: 3, queryTerms: [], identifiers },
   marker: (s) => `[[pithy:${"0".repeat(32)} ${s}]]`,
 };
@@ -24,7 +29,10 @@ describe("pruneTree", () => {
   });
 
   it("writes counts in notes with thousands separators", () => {
-    const { out } = prune({ body: "x".repeat(1_234_567), items: Array.from({ length: 2_000 }, (_, i) => (i % 2 === 0 ? i : [i])) });
+    const { out } = prune({
+      body: "x".repeat(1_234_567),
+      items: Array.from({ length: 2_000 }, (_, i) => (i % 2 === 0 ? i : [i])),
+    });
     expect(out.body).toBe("x".repeat(30) + "…(+1,234,537 chars)");
     expect(out.items).toContain("…(1,991 items omitted)");
   });
@@ -56,19 +64,27 @@ describe("pruneTree", () => {
     const rows = Array.from({ length: 40 }, (_, i) => ({ seq: i, status: i === 13 ? "error" : "ok" }));
     const { out, stats } = prune({ rows });
     expect(out.rows).toContainEqual({ seq: 13, status: "error" });
-    expect(out.rows[out.rows.length - 1]).toEqual({ _pithy: `[[pithy:${"0".repeat(32)} 30 rows omitted (status=ok)]]` });
+    expect(out.rows[out.rows.length - 1]).toEqual({
+      _pithy: `[[pithy:${"0".repeat(32)} 30 rows omitted (status=ok)]]`,
+    });
     expect(stats.rowsDropped).toBe(30);
   });
 
   it("crushes an object used as a map of records and marks it with a _pithy key", () => {
-    const versions = Object.fromEntries(Array.from({ length: 40 }, (_, i) => [`1.0.${i}`, { deprecated: i === 20 ? "use 2.x" : undefined, size: 10 }]));
+    const versions = Object.fromEntries(
+      Array.from({ length: 40 }, (_, i) => [`1.0.${i}`, { deprecated: i === 20 ? "use 2.x" : undefined, size: 10 }]),
+    );
     const { out } = prune({ versions });
     expect(out.versions["1.0.20"]).toEqual({ deprecated: "use 2.x", size: 10 });
     expect(out.versions._pithy).toMatch(/entries omitted/);
   });
 
   it("is idempotent on its own output", () => {
-    const value = { text: "y".repeat(1000), deep: { a: { b: { c: { d: 1 } } } }, list: Array.from({ length: 30 }, (_, i) => [i]) };
+    const value = {
+      text: "y".repeat(1000),
+      deep: { a: { b: { c: { d: 1 } } } },
+      list: Array.from({ length: 30 }, (_, i) => [i]),
+    };
     const once = prune(value).out;
     expect(prune(once).out).toEqual(once);
   });

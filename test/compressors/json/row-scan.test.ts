@@ -71,7 +71,8 @@ describe("RowScanner", () => {
   });
 
   it("reads a remembered part again when it does not fit in what is left of the 4096 nodes", () => {
-    const filler = (error: number) => parse(JSON.stringify(Array.from({ length: 3000 }, (_, i) => (i === error ? "request failed" : i)))) as JsonNode[];
+    const filler = (error: number) =>
+      parse(JSON.stringify(Array.from({ length: 3000 }, (_, i) => (i === error ? "request failed" : i)))) as JsonNode[];
     const [a, b] = [filler(-1), filler(2000)];
     // A query no value matches keeps the scan going to the end of each row.
     const scanner = new RowScanner(identifiers, ["zzz"]);
@@ -90,7 +91,11 @@ describe("RowScanner", () => {
   });
 
   it("gives the same answers once values stop repeating and it stops remembering them", () => {
-    const rows = Array.from({ length: 20_000 }, (_, i) => ({ id: i, status: i % 1000 === 7 ? "error" : "ok", msg: `request ${i} ${i % 777 === 0 ? "timed out" : "served"}` }));
+    const rows = Array.from({ length: 20_000 }, (_, i) => ({
+      id: i,
+      status: i % 1000 === 7 ? "error" : "ok",
+      msg: `request ${i} ${i % 777 === 0 ? "timed out" : "served"}`,
+    }));
     const scanner = new RowScanner(identifiers, []);
     const parsed = parse(JSON.stringify(rows)) as JsonNode[];
     expect(parsed.map((row) => scanner.scan(row))).toEqual(parsed.map((row) => referenceScan(row, [])));

@@ -10,7 +10,12 @@ import { oddJsonText } from "./odd-json.js";
 
 const identifiers = new IdentifierKeys();
 const options: PruneOptions = {
-  depthCap: 4, stringCap: 100, stringKeep: 30, arrayCap: 10, objectCap: 20, identifiers,
+  depthCap: 4,
+  stringCap: 100,
+  stringKeep: 30,
+  arrayCap: 10,
+  objectCap: 20,
+  identifiers,
   crush: { budget: 10, minRows: 8, head: 2, tail: 2, topScores: 3, queryTerms: [], identifiers },
   marker: (s) => `[[pithy:${"0".repeat(32)} ${s}]]`,
 };
@@ -20,12 +25,14 @@ function rowsText(count: number, row: (r: number) => string): string {
   return `[${Array.from({ length: count }, (_, r) => row(r)).join(",\n")}]`;
 }
 
-const plainRow = (r: number): string => `{"id": ${r}, "status": "${r % 50 === 0 ? "error" : "ok"}", "message": "request ${r} took ${r % 7} ms", "done": true}`;
+const plainRow = (r: number): string =>
+  `{"id": ${r}, "status": "${r % 50 === 0 ? "error" : "ok"}", "message": "request ${r} took ${r % 7} ms", "done": true}`;
 
 function blockOf(node: JsonNode): JsonRows | null {
   const value = node as JsonNode | JsonRows;
   if (value instanceof JsonRows) return value;
-  if (value instanceof JsonObject) for (const v of value.values) if ((v as JsonNode | JsonRows) instanceof JsonRows) return v as unknown as JsonRows;
+  if (value instanceof JsonObject)
+    for (const v of value.values) if ((v as JsonNode | JsonRows) instanceof JsonRows) return v as unknown as JsonRows;
   return null;
 }
 
@@ -59,13 +66,21 @@ describe("row blocks", () => {
 
   it("rejects invalid rows exactly as the plain parse does", () => {
     for (const broken of ['{"id": 1,}', '{"id": 01}', '{"id": tru}', '{"id": "a\tb"}', '{"id" 1}']) {
-      expect(parseJson(rowsText(100, (r) => (r === 80 ? broken : `{"id": ${r}}`)), true)).toBeNull();
+      expect(
+        parseJson(
+          rowsText(100, (r) => (r === 80 ? broken : `{"id": ${r}}`)),
+          true,
+        ),
+      ).toBeNull();
     }
     expect(parseJson(rowsText(100, (r) => `{"id": ${r}}`) + ",", true)).toBeNull();
   });
 
   it("crushes a block to the same output as the same rows parsed as objects", () => {
-    const texts = [rowsText(300, plainRow), `{"data": ${rowsText(100, (r) => `{"name": "n${r % 5}", "score": ${r % 13}}`)}, "n": 1}`];
+    const texts = [
+      rowsText(300, plainRow),
+      `{"data": ${rowsText(100, (r) => `{"name": "n${r % 5}", "score": ${r % 13}}`)}, "n": 1}`,
+    ];
     for (const text of texts) {
       const fromBlock = pruneTree(parseJson(text, true)!.root, options);
       const fromObjects = pruneTree(parseJson(text)!.root, options);
@@ -89,23 +104,31 @@ describe("row blocks", () => {
       fc.constantFrom('"ok"', '"failed"', '"a\\nb"', '"\\u0001"', '"\\u00e9"', "true", "null", "1e3", '"TypeError: x"'),
       fc.string({ maxLength: 6 }).map((s) => JSON.stringify(s)),
     );
-    const doc = fc.tuple(
-      fc.uniqueArray(fc.constantFrom('"id"', '"status"', '"ts"', '"score"', '"msg"'), { minLength: 1, maxLength: 4 }),
-      fc.integer({ min: 60, max: 150 }),
-      fc.array(scalar, { minLength: 1, maxLength: 12 }),
-      fc.constantFrom("", " ", "\n "),
-      oddJsonText,
-      fc.boolean(),
-    ).map(([keys, n, pool, sp, odd, wrap]) => {
-      const text = rowsText(n, (r) => `{${keys.map((k, i) => `${k}:${sp}${k === '"id"' ? r : pool[(r * (i + 2) + (r % 5)) % pool.length]}`).join(`,${sp}`)}}`);
-      return wrap ? `{"rows": ${text}, "odd": ${odd}}` : text;
-    });
+    const doc = fc
+      .tuple(
+        fc.uniqueArray(fc.constantFrom('"id"', '"status"', '"ts"', '"score"', '"msg"'), { minLength: 1, maxLength: 4 }),
+        fc.integer({ min: 60, max: 150 }),
+        fc.array(scalar, { minLength: 1, maxLength: 12 }),
+        fc.constantFrom("", " ", "\n "),
+        oddJsonText,
+        fc.boolean(),
+      )
+      .map(([keys, n, pool, sp, odd, wrap]) => {
+        const text = rowsText(
+          n,
+          (r) =>
+            `{${keys.map((k, i) => `${k}:${sp}${k === '"id"' ? r : pool[(r * (i + 2) + (r % 5)) % pool.length]}`).join(`,${sp}`)}}`,
+        );
+        return wrap ? `{"rows": ${text}, "odd": ${odd}}` : text;
+      });
     fc.assert(
       fc.property(doc, (text) => {
         const parsed = parseJson(text, true)!;
         const plain = parseJson(text)!;
         expect(renderJson(withoutBlocks(parsed.root), ":")).toBe(renderJson(plain.root, ":"));
-        expect(renderJson(pruneTree(parsed.root, options).root, ":")).toBe(renderJson(pruneTree(plain.root, options).root, ":"));
+        expect(renderJson(pruneTree(parsed.root, options).root, ":")).toBe(
+          renderJson(pruneTree(plain.root, options).root, ":"),
+        );
       }),
       { numRuns: 150 },
     );

@@ -11,7 +11,9 @@ function rewrite(value: unknown) {
 describe("tabulate", () => {
   it("states the columns once for flat rows with the same keys", () => {
     const rows = Array.from({ length: 4 }, (_, i) => ({ id: i, host: `h${i}` }));
-    expect(rewrite(rows).text).toBe('{"_pithy_table":{"columns":["id","host"],"rows":[[0,"h0"],[1,"h1"],[2,"h2"],[3,"h3"]]}}');
+    expect(rewrite(rows).text).toBe(
+      '{"_pithy_table":{"columns":["id","host"],"rows":[[0,"h0"],[1,"h1"],[2,"h2"],[3,"h3"]]}}',
+    );
   });
 
   it("hoists a field identical in every row out of the table", () => {
@@ -23,7 +25,12 @@ describe("tabulate", () => {
   });
 
   it("factors shared fields out of nested rows, keeping them objects", () => {
-    const rows = Array.from({ length: 4 }, (_, i) => ({ file: `f${i}.js`, messages: [], errorCount: 0, fatalErrorCount: 0 }));
+    const rows = Array.from({ length: 4 }, (_, i) => ({
+      file: `f${i}.js`,
+      messages: [],
+      errorCount: 0,
+      fatalErrorCount: 0,
+    }));
     const out = JSON.parse(rewrite(rows).text)._pithy_factored;
     expect(out.every_row).toEqual({ messages: [], errorCount: 0, fatalErrorCount: 0 });
     expect(out.rows).toEqual([{ file: "f0.js" }, { file: "f1.js" }, { file: "f2.js" }, { file: "f3.js" }]);
@@ -36,7 +43,11 @@ describe("tabulate", () => {
   });
 
   it("leaves short arrays, mixed arrays and rows with different keys alone", () => {
-    for (const value of [[{ a: 1 }, { a: 2 }], [{ a: 1 }, 2, { a: 3 }, { a: 4 }], [{ a: 1 }, { b: 2 }, { a: 3 }, { c: 4 }]]) {
+    for (const value of [
+      [{ a: 1 }, { a: 2 }],
+      [{ a: 1 }, 2, { a: 3 }, { a: 4 }],
+      [{ a: 1 }, { b: 2 }, { a: 3 }, { c: 4 }],
+    ]) {
       expect(rewrite(value)).toEqual({ text: JSON.stringify(value), stats: { tables: 0, factored: 0 } });
     }
   });

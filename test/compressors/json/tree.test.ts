@@ -7,7 +7,10 @@ import { oddJsonText } from "./odd-json.js";
 
 describe("sameNode", () => {
   it("says two nodes are the same exactly when they render to the same text", () => {
-    const small = fc.oneof(oddJsonText, fc.constantFrom("[1,2]", "[1, 2]", "[2,1]", '{"a":1}', '{"a":1.0}', '{"a":1,"a":1}', "[]", "{}", "1", '"1"'));
+    const small = fc.oneof(
+      oddJsonText,
+      fc.constantFrom("[1,2]", "[1, 2]", "[2,1]", '{"a":1}', '{"a":1.0}', '{"a":1,"a":1}', "[]", "{}", "1", '"1"'),
+    );
     fc.assert(
       fc.property(small, small, (a, b) => {
         const x = parseJson(a)!.root;

@@ -14,7 +14,13 @@ const encoder = new Tiktoken(o200k);
 
 function compress(text: string): string {
   const result = logCompressor.compress({
-    text, lines: LineIndex.of(text), type: "log", hint: {}, scale: 1, canDrop: true, marker: (s) => formatMarker(KEY, s),
+    text,
+    lines: LineIndex.of(text),
+    type: "log",
+    hint: {},
+    scale: 1,
+    canDrop: true,
+    marker: (s) => formatMarker(KEY, s),
   });
   return result === null ? text : result.output;
 }
@@ -81,10 +87,26 @@ describe("log compressor on the corpus", () => {
 
 /** Headroom's recorded log_compressor fixtures (input and what it kept). */
 const HEADROOM_FIXTURES = [
-  "012c7bbeb96d95e9", "1fbaf88e12686704", "23112ae8ae41ba59", "305987ea77c385e6", "349121068ecbb26e",
-  "3bc015edc0a36387", "3bf3f8bd70c80dad", "5533a8264a04dd61", "566491aacda8af92", "629d38929748b41e",
-  "65bd6228add102ac", "79b59341f8159b3e", "7cd0d60fe9f4aad2", "9655ffc91d79aa47", "aa433e41aafed34e",
-  "c472d986fe3b3192", "cbf376c989bdc9be", "d01455afa162c961", "d7e1352bc6d3df4d", "ef61ab0e0029aa96",
+  "012c7bbeb96d95e9",
+  "1fbaf88e12686704",
+  "23112ae8ae41ba59",
+  "305987ea77c385e6",
+  "349121068ecbb26e",
+  "3bc015edc0a36387",
+  "3bf3f8bd70c80dad",
+  "5533a8264a04dd61",
+  "566491aacda8af92",
+  "629d38929748b41e",
+  "65bd6228add102ac",
+  "79b59341f8159b3e",
+  "7cd0d60fe9f4aad2",
+  "9655ffc91d79aa47",
+  "aa433e41aafed34e",
+  "c472d986fe3b3192",
+  "cbf376c989bdc9be",
+  "d01455afa162c961",
+  "d7e1352bc6d3df4d",
+  "ef61ab0e0029aa96",
 ];
 
 /** Lines of Headroom's output that carry an error, a warning or a summary (not its own markers). */

@@ -76,8 +76,14 @@ class ReferenceMiner {
       let spills = this.overflow.get(head);
       if (spills === undefined) this.overflow.set(head, (spills = []));
       const spill = spills[tokens.length];
-      if (spill !== undefined) { spill.count++; return spill.id; }
-      spills[tokens.length] = this.create(tokens.map((t, i) => (i === 0 ? t : "<*>")), lineNo);
+      if (spill !== undefined) {
+        spill.count++;
+        return spill.id;
+      }
+      spills[tokens.length] = this.create(
+        tokens.map((t, i) => (i === 0 ? t : "<*>")),
+        lineNo,
+      );
       return spills[tokens.length].id;
     }
     const created = this.create(tokens, lineNo);
@@ -102,7 +108,10 @@ function similarity(template: string[], tokens: string[]): number {
   for (let i = 0; i < tokens.length; i++) {
     const a = template[i];
     const b = tokens[i];
-    if (a === "<*>") { counted++; continue; }
+    if (a === "<*>") {
+      counted++;
+      continue;
+    }
     if (a === b && isPlaceholder(a)) continue;
     counted++;
     if (a === b) equal++;
@@ -149,7 +158,9 @@ describe("template miner on token hashes", () => {
     const count = expectSameClusters(text, (lines) => maskLines(lines));
     expect(count).toBe(33);
     const miner = new TemplateMiner(maskLines());
-    rows.forEach((r, i) => miner.assign(r, i));
+    rows.forEach((r, i) => {
+      miner.assign(r, i);
+    });
     expect(miner.clusters[32].tokens).toEqual(["job", "<*>", "<*>", "<*>"]);
     expect(miner.clusters[32].count).toBe(8);
   });

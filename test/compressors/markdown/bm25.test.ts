@@ -9,7 +9,10 @@ describe("terms", () => {
 
 describe("bm25Scores", () => {
   it("ranks the document that mentions the query terms first", () => {
-    const scores = bm25Scores(["Open a socket to the origin.", "Close the pool and wait for requests.", "Nothing here."], "close pool");
+    const scores = bm25Scores(
+      ["Open a socket to the origin.", "Close the pool and wait for requests.", "Nothing here."],
+      "close pool",
+    );
     expect(scores[1]).toBeGreaterThan(scores[0]);
     expect(scores[0]).toBe(0);
     expect(scores[2]).toBe(0);

@@ -14,7 +14,13 @@ const cases = (await loadCorpus()).filter((c) => c.class === "markdown");
 
 function compress(text: string, query?: string): string {
   const result = markdownCompressor.compress({
-    text, lines: LineIndex.of(text), type: "markdown", hint: { query }, scale: 1, canDrop: true, marker: (s) => formatMarker(KEY, s),
+    text,
+    lines: LineIndex.of(text),
+    type: "markdown",
+    hint: { query },
+    scale: 1,
+    canDrop: true,
+    marker: (s) => formatMarker(KEY, s),
   });
   return result === null ? text : result.output;
 }
@@ -22,7 +28,9 @@ function compress(text: string, query?: string): string {
 describe("markdown compressor on the corpus", () => {
   it("has the three Markdown cases", () => {
     expect(cases.map((c) => c.id).sort()).toEqual([
-      "markdown-k8s-guestbook-go-readme", "markdown-retrofit-changelog", "markdown-undici-docs-dispatcher",
+      "markdown-k8s-guestbook-go-readme",
+      "markdown-retrofit-changelog",
+      "markdown-undici-docs-dispatcher",
     ]);
   });
 

@@ -1,6 +1,11 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
-import { BoilerplateFilter, cleanInline, cleanWhitespace, noiseCounts } from "../../../src/compressors/markdown/noise.js";
+import {
+  BoilerplateFilter,
+  cleanInline,
+  cleanWhitespace,
+  noiseCounts,
+} from "../../../src/compressors/markdown/noise.js";
 
 const clean = (text: string) => cleanInline(text, new Set());
 
@@ -16,11 +21,13 @@ describe("cleanInline", () => {
   it("keeps a link's text with its URL once, the first time the URL appears", () => {
     const seen = new Set<string>();
     expect(cleanInline("Read [the guide](https://e.com/g).", seen)).toBe("Read the guide (https://e.com/g).");
-    expect(cleanInline("Again, [the guide](https://e.com/g \"Title\").", seen)).toBe("Again, the guide.");
+    expect(cleanInline('Again, [the guide](https://e.com/g "Title").', seen)).toBe("Again, the guide.");
   });
 
   it("drops in-page anchors and keeps relative paths", () => {
-    expect(clean("[Step one](#step-one) uses [the file](deploy/app.yaml).")).toBe("Step one uses the file (deploy/app.yaml).");
+    expect(clean("[Step one](#step-one) uses [the file](deploy/app.yaml).")).toBe(
+      "Step one uses the file (deploy/app.yaml).",
+    );
   });
 
   it("writes a link whose text is its URL once", () => {
@@ -40,7 +47,9 @@ describe("cleanInline", () => {
   });
 
   it("keeps URLs with parentheses whole", () => {
-    expect(clean("[wiki](https://en.wikipedia.org/wiki/Foo_(bar)) page")).toBe("wiki (https://en.wikipedia.org/wiki/Foo_(bar)) page");
+    expect(clean("[wiki](https://en.wikipedia.org/wiki/Foo_(bar)) page")).toBe(
+      "wiki (https://en.wikipedia.org/wiki/Foo_(bar)) page",
+    );
   });
 
   it("collapses whitespace runs and trims line ends", () => {
@@ -67,10 +76,18 @@ describe("cleanInline", () => {
   });
 
   it("is idempotent", () => {
-    fc.assert(fc.property(fc.array(fc.constantFrom("[a](b)", "![i](p)", "`c`", " ", "  ", "\n", "x", "[", "]", "(", ")", "#", "[t][]")).map((p) => p.join("")), (text) => {
-      const once = cleanInline(text, new Set());
-      expect(cleanInline(once, new Set())).toBe(once);
-    }), { numRuns: 300 });
+    fc.assert(
+      fc.property(
+        fc
+          .array(fc.constantFrom("[a](b)", "![i](p)", "`c`", " ", "  ", "\n", "x", "[", "]", "(", ")", "#", "[t][]"))
+          .map((p) => p.join("")),
+        (text) => {
+          const once = cleanInline(text, new Set());
+          expect(cleanInline(once, new Set())).toBe(once);
+        },
+      ),
+      { numRuns: 300 },
+    );
   });
 });
 

@@ -4,7 +4,9 @@ import { listItemSpans, segmentMarkdown, type SegmentKind } from "../../../src/c
 
 /** Kind of each non-blank segment, in order. */
 function kinds(text: string): SegmentKind[] {
-  return segmentMarkdown(text).segments.filter((s) => s.kind !== "blank").map((s) => s.kind);
+  return segmentMarkdown(text)
+    .segments.filter((s) => s.kind !== "blank")
+    .map((s) => s.kind);
 }
 
 /** The segment holding `needle`. */
@@ -16,9 +18,9 @@ function segmentOf(text: string, needle: string) {
 
 describe("segmentMarkdown: fences", () => {
   it("keeps a backtick fence with an info string as one verbatim segment", () => {
-    const text = "Intro.\n\n```js title=\"x\"\nconst a = 1;\n\n# not a heading\n```\n\nAfter.\n";
+    const text = 'Intro.\n\n```js title="x"\nconst a = 1;\n\n# not a heading\n```\n\nAfter.\n';
     expect(kinds(text)).toEqual(["prose", "fence", "prose"]);
-    expect(segmentOf(text, "const a").text).toBe("```js title=\"x\"\nconst a = 1;\n\n# not a heading\n```\n");
+    expect(segmentOf(text, "const a").text).toBe('```js title="x"\nconst a = 1;\n\n# not a heading\n```\n');
   });
 
   it("closes a tilde fence only with tildes at least as long", () => {
@@ -45,13 +47,20 @@ describe("segmentMarkdown: fences", () => {
 describe("segmentMarkdown: headings and breaks", () => {
   it("reads ATX headings with their level and one segment each", () => {
     const { segments } = segmentMarkdown("# One\n## Two\n####### seven\n#nospace\n");
-    expect(segments.map((s) => [s.kind, s.level])).toEqual([["heading", 1], ["heading", 2], ["prose", 0]]);
+    expect(segments.map((s) => [s.kind, s.level])).toEqual([
+      ["heading", 1],
+      ["heading", 2],
+      ["prose", 0],
+    ]);
   });
 
   it("reads setext headings, the underlined paragraph included", () => {
     const { segments } = segmentMarkdown("Title line\n=====\n\nSub title\n---\n");
     const headings = segments.filter((s) => s.kind === "heading");
-    expect(headings.map((s) => [s.text, s.level])).toEqual([["Title line\n=====\n", 1], ["Sub title\n---\n", 2]]);
+    expect(headings.map((s) => [s.text, s.level])).toEqual([
+      ["Title line\n=====\n", 1],
+      ["Sub title\n---\n", 2],
+    ]);
   });
 
   it("reads --- after a blank line as a thematic break, not a heading", () => {
@@ -69,7 +78,8 @@ describe("segmentMarkdown: indented code and lists", () => {
   });
 
   it("keeps indented lines after a blank line inside the list item they continue", () => {
-    const text = "1. Run this:\n\n    ```console\n    $ kubectl get pods\n    ```\n\n    Result: it runs.\n\n2. Next step.\n\nAfter the list.\n";
+    const text =
+      "1. Run this:\n\n    ```console\n    $ kubectl get pods\n    ```\n\n    Result: it runs.\n\n2. Next step.\n\nAfter the list.\n";
     expect(kinds(text)).toEqual(["list", "prose"]);
     expect(segmentOf(text, "kubectl").text).toContain("2. Next step.\n");
   });
@@ -89,7 +99,11 @@ describe("segmentMarkdown: indented code and lists", () => {
 
   it("splits a list into its items", () => {
     const list = "- one\n  more\n- two\n  - nested\n- three\n";
-    expect(listItemSpans(list).map((s) => list.slice(s.start, s.end))).toEqual(["- one\n  more\n", "- two\n  - nested\n", "- three\n"]);
+    expect(listItemSpans(list).map((s) => list.slice(s.start, s.end))).toEqual([
+      "- one\n  more\n",
+      "- two\n  - nested\n",
+      "- three\n",
+    ]);
   });
 });
 
@@ -103,8 +117,9 @@ describe("segmentMarkdown: other verbatim blocks", () => {
   });
 
   it("reads link reference definitions, HTML and image lines as verbatim", () => {
-    expect(kinds("[ref]: https://example.com\n\n<div>\nhtml\n</div>\n\n![alt](a.png)\n\n<!--\ncomment\n-->\n"))
-      .toEqual(["link_def", "html", "image", "html"]);
+    expect(kinds("[ref]: https://example.com\n\n<div>\nhtml\n</div>\n\n![alt](a.png)\n\n<!--\ncomment\n-->\n")).toEqual(
+      ["link_def", "html", "image", "html"],
+    );
   });
 
   it("reads YAML front matter as verbatim", () => {
@@ -114,8 +129,12 @@ describe("segmentMarkdown: other verbatim blocks", () => {
 
 describe("segmentMarkdown: config and scripts", () => {
   it("marks config-looking lines outside fences verbatim and counts them", () => {
-    const { segments, stats } = segmentMarkdown("Set these:\n\nFOO=1\nport: 8080\n$ npm start\n\nThen read on, as usual.\nThe server listens.\nIt logs each request.\n");
-    expect(segments.filter((s) => s.kind === "config").map((s) => s.text)).toEqual(["FOO=1\nport: 8080\n$ npm start\n"]);
+    const { segments, stats } = segmentMarkdown(
+      "Set these:\n\nFOO=1\nport: 8080\n$ npm start\n\nThen read on, as usual.\nThe server listens.\nIt logs each request.\n",
+    );
+    expect(segments.filter((s) => s.kind === "config").map((s) => s.text)).toEqual([
+      "FOO=1\nport: 8080\n$ npm start\n",
+    ]);
     expect(stats.configLines).toBe(3);
     expect(stats.configDominated).toBe(false);
   });
@@ -131,7 +150,9 @@ describe("segmentMarkdown: config and scripts", () => {
   });
 
   it("treats a lowercase label before a long sentence as prose", () => {
-    expect(kinds("note: this is a sentence that runs on and on well past any config value we know\n")).toEqual(["prose"]);
+    expect(kinds("note: this is a sentence that runs on and on well past any config value we know\n")).toEqual([
+      "prose",
+    ]);
   });
 
   it("vetoes prose for a script with a shebang", () => {
@@ -142,33 +163,67 @@ describe("segmentMarkdown: config and scripts", () => {
 });
 
 describe("segmentMarkdown: properties", () => {
-  const markdownish = fc.array(
-    fc.oneof(
-      fc.constantFrom("# H", "## H2", "```", "~~~", "```js", "    code", "- item", "1. one", "> quote", "| a | b |", "|---|---|", "---", "===",
-        "[x]: http://e", "<div>", "<!--", "-->", "![i](p)", "", "   ", "\t", "Prose sentence. Another one.", "key: value", "FOO=1", "#!/bin/sh", "\r"),
-      fc.string({ maxLength: 30 }),
-    ),
-    { maxLength: 60 },
-  ).map((lines) => lines.join("\n"));
+  const markdownish = fc
+    .array(
+      fc.oneof(
+        fc.constantFrom(
+          "# H",
+          "## H2",
+          "```",
+          "~~~",
+          "```js",
+          "    code",
+          "- item",
+          "1. one",
+          "> quote",
+          "| a | b |",
+          "|---|---|",
+          "---",
+          "===",
+          "[x]: http://e",
+          "<div>",
+          "<!--",
+          "-->",
+          "![i](p)",
+          "",
+          "   ",
+          "\t",
+          "Prose sentence. Another one.",
+          "key: value",
+          "FOO=1",
+          "#!/bin/sh",
+          "\r",
+        ),
+        fc.string({ maxLength: 30 }),
+      ),
+      { maxLength: 60 },
+    )
+    .map((lines) => lines.join("\n"));
 
   it("gives the input back when its segments are concatenated", () => {
-    fc.assert(fc.property(fc.oneof(markdownish, fc.string({ maxLength: 400 })), (text) => {
-      const { segments } = segmentMarkdown(text);
-      expect(segments.map((s) => s.text).join("")).toBe(text);
-    }), { numRuns: 500 });
+    fc.assert(
+      fc.property(fc.oneof(markdownish, fc.string({ maxLength: 400 })), (text) => {
+        const { segments } = segmentMarkdown(text);
+        expect(segments.map((s) => s.text).join("")).toBe(text);
+      }),
+      { numRuns: 500 },
+    );
   });
 
   it("covers every line exactly once, in order", () => {
-    fc.assert(fc.property(markdownish, (text) => {
-      const { segments, stats } = segmentMarkdown(text);
-      let next = 0;
-      for (const s of segments) {
-        expect(s.startLine).toBe(next);
-        expect(s.endLine).toBeGreaterThan(s.startLine);
-        next = s.endLine;
-      }
-      expect(next).toBe(stats.lines);
-      expect(stats.blankLines + stats.proseLines + stats.verbatimLines).toBe(stats.lines);
-    }), { numRuns: 300 });
+    fc.assert(
+      fc.property(markdownish, (text) => {
+        const { segments, stats } = segmentMarkdown(text);
+        let next = 0;
+        for (const s of segments) {
+          expect(s.startLine).toBe(next);
+          expect(s.endLine).toBeGreaterThan(s.startLine);
+          next = s.endLine;
+        }
+        expect(next).toBe(stats.lines);
+        expect(stats.blankLines + stats.proseLines + stats.verbatimLines).toBe(stats.lines);
+      }),
+      { numRuns: 300 },
+    );
   });
 });

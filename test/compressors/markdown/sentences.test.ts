@@ -10,11 +10,18 @@ describe("splitSentences", () => {
   });
 
   it("keeps abbreviations and initials inside a sentence", () => {
-    expect(sentences("Use e.g. Redis or J. Smith's tool. Next.")).toEqual(["Use e.g. Redis or J. Smith's tool.", "Next."]);
+    expect(sentences("Use e.g. Redis or J. Smith's tool. Next.")).toEqual([
+      "Use e.g. Redis or J. Smith's tool.",
+      "Next.",
+    ]);
   });
 
   it("does not split inside code spans, link brackets or version numbers", () => {
-    expect(sentences("Call `a. B` now. See [v. Two](x) and 1.5 too. End.")).toEqual(["Call `a. B` now.", "See [v. Two](x) and 1.5 too.", "End."]);
+    expect(sentences("Call `a. B` now. See [v. Two](x) and 1.5 too. End.")).toEqual([
+      "Call `a. B` now.",
+      "See [v. Two](x) and 1.5 too.",
+      "End.",
+    ]);
   });
 
   it("does not split before a lowercase word", () => {
@@ -26,15 +33,18 @@ describe("splitSentences", () => {
   });
 
   it("covers every non-space character exactly once, in order", () => {
-    fc.assert(fc.property(fc.string({ maxLength: 300 }), (text) => {
-      const spans = splitSentences(text);
-      let at = 0;
-      for (const s of spans) {
-        expect(text.slice(at, s.start).trim()).toBe("");
-        expect(s.end).toBeGreaterThan(s.start);
-        at = s.end;
-      }
-      expect(text.slice(at).trim()).toBe("");
-    }), { numRuns: 500 });
+    fc.assert(
+      fc.property(fc.string({ maxLength: 300 }), (text) => {
+        const spans = splitSentences(text);
+        let at = 0;
+        for (const s of spans) {
+          expect(text.slice(at, s.start).trim()).toBe("");
+          expect(s.end).toBeGreaterThan(s.start);
+          at = s.end;
+        }
+        expect(text.slice(at).trim()).toBe("");
+      }),
+      { numRuns: 500 },
+    );
   });
 });

@@ -25,9 +25,9 @@ const PS = [
 
 const DOCKER = [
   "CONTAINER ID   IMAGE          COMMAND                  CREATED        STATUS        PORTS                    NAMES",
-  "4c01db0b339c   nginx:1.25     \"/docker-entrypoint.…\"   2 hours ago    Up 2 hours    0.0.0.0:8080->80/tcp     web",
-  "9a8b7c6d5e4f   redis:7        \"docker-entrypoint.s…\"   3 hours ago    Up 3 hours                             cache",
-  "1f2e3d4c5b6a   postgres:16    \"docker-entrypoint.s…\"   5 days ago     Up 5 days     5432/tcp                 db",
+  '4c01db0b339c   nginx:1.25     "/docker-entrypoint.…"   2 hours ago    Up 2 hours    0.0.0.0:8080->80/tcp     web',
+  '9a8b7c6d5e4f   redis:7        "docker-entrypoint.s…"   3 hours ago    Up 3 hours                             cache',
+  '1f2e3d4c5b6a   postgres:16    "docker-entrypoint.s…"   5 days ago     Up 5 days     5432/tcp                 db',
 ].join("\n");
 
 const DF = [
@@ -55,13 +55,33 @@ describe("parseHeaderAligned", () => {
   it("splits ps aux word by word, the last column taking the command with its arguments", () => {
     const table = parseHeaderAligned(PS) as Table;
     expect(table.columns).toHaveLength(11);
-    expect(cells(table, 3)).toEqual(["dev", "4242", "97.3", "2.5", "912340", "81234", "pts/1", "R+", "10:02", "12:31", "node server.js --port 3000"]);
+    expect(cells(table, 3)).toEqual([
+      "dev",
+      "4242",
+      "97.3",
+      "2.5",
+      "912340",
+      "81234",
+      "pts/1",
+      "R+",
+      "10:02",
+      "12:31",
+      "node server.js --port 3000",
+    ]);
   });
 
   it("splits docker ps by wide gaps and leaves an empty PORTS cell where a container has none", () => {
     const table = parseHeaderAligned(DOCKER) as Table;
     expect(table.columns).toEqual(["CONTAINER ID", "IMAGE", "COMMAND", "CREATED", "STATUS", "PORTS", "NAMES"]);
-    expect(cells(table, 2)).toEqual(["9a8b7c6d5e4f", "redis:7", '"docker-entrypoint.s…"', "3 hours ago", "Up 3 hours", "", "cache"]);
+    expect(cells(table, 2)).toEqual([
+      "9a8b7c6d5e4f",
+      "redis:7",
+      '"docker-entrypoint.s…"',
+      "3 hours ago",
+      "Up 3 hours",
+      "",
+      "cache",
+    ]);
   });
 
   it("reads df -h rows with the mount point last", () => {

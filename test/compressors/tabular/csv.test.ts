@@ -19,7 +19,7 @@ describe("parseDelimited", () => {
     const text = 'id,note,size\n1,"plain",10\n2,"a, b\nsecond ""line""",20\n3,x,30\n';
     const table = parseDelimited(text) as Table;
     expect(table.delimiter).toBe(",");
-    expect(records(table)).toEqual(["id,note,size", "1,\"plain\",10", '2,"a, b\nsecond ""line""",20', "3,x,30"]);
+    expect(records(table)).toEqual(["id,note,size", '1,"plain",10', '2,"a, b\nsecond ""line""",20', "3,x,30"]);
     expect(cells(table, 2)).toEqual(["2", 'a, b\nsecond "line"', "20"]);
   });
 

@@ -28,7 +28,12 @@ function fieldLength(k: number): number {
   return [4, 5, 8, 10, 25][Math.floor(k / 10) % 5];
 }
 
-const variables = (rows: number) => table("Question,Variable Name,Field Length,Keep", rows, (k) => `${k},VAR${k},${fieldLength(k)},${k % 3 === 0 ? "No" : "Yes"}`);
+const variables = (rows: number) =>
+  table(
+    "Question,Variable Name,Field Length,Keep",
+    rows,
+    (k) => `${k},VAR${k},${fieldLength(k)},${k % 3 === 0 ? "No" : "Yes"}`,
+  );
 
 function keep(t: Table, extra: Partial<RowPolicy> = {}): number[] | null {
   return keepRows(t, rowRecords(t), { ...policy, ...extra });
@@ -80,7 +85,11 @@ describe("keepRows", () => {
   });
 
   it("samples the same entities once one row has an error word", () => {
-    const t = table("Question,Variable Name,Field Length,Keep", 300, (k) => `${k},VAR${k},${fieldLength(k)},${k === 150 ? "failed" : k % 3 === 0 ? "No" : "Yes"}`);
+    const t = table(
+      "Question,Variable Name,Field Length,Keep",
+      300,
+      (k) => `${k},VAR${k},${fieldLength(k)},${k === 150 ? "failed" : k % 3 === 0 ? "No" : "Yes"}`,
+    );
     const kept = keep(t);
     expect(kept).not.toBeNull();
     expect(kept).toContain(150);

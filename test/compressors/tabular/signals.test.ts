@@ -12,7 +12,13 @@ function table(lines: string[]): Table {
 }
 
 const levels = (bad: number, word: string) =>
-  table(["time,level,message", ...Array.from({ length: 40 }, (_, k) => `10:${String(k).padStart(2, "0")},${k === bad ? word : "INFO"},served request ${k}`)]);
+  table([
+    "time,level,message",
+    ...Array.from(
+      { length: 40 },
+      (_, k) => `10:${String(k).padStart(2, "0")},${k === bad ? word : "INFO"},served request ${k}`,
+    ),
+  ]);
 
 describe("errorRows", () => {
   it("finds the row whose level cell is ERR", () => {
@@ -26,7 +32,13 @@ describe("errorRows", () => {
   });
 
   it("ignores error words inside identifier-shaped cells and longer words", () => {
-    const t = table(["name,path", ...Array.from({ length: 20 }, (_, k) => `${k === 3 ? "es-errors" : `pkg${k}`},${k === 5 ? "/src/panics.rs" : `/src/m${k}.rs`}`)]);
+    const t = table([
+      "name,path",
+      ...Array.from(
+        { length: 20 },
+        (_, k) => `${k === 3 ? "es-errors" : `pkg${k}`},${k === 5 ? "/src/panics.rs" : `/src/m${k}.rs`}`,
+      ),
+    ]);
     expect(errorRows(t, rowRecords(t))).toEqual([]);
   });
 
@@ -50,15 +62,48 @@ describe("queryRows", () => {
 
 describe("ERROR_HINT_RE", () => {
   const word = fc.constantFrom(
-    "error", "Errors", "exception", "failed", "FAILURE", "failing", "fatal", "panicked", "timeout", "timed out", "timed_out",
-    "denied", "rejected", "refused", "crashed", "aborted", "critical", "unauthorised", "Forbidden", "err", "KO", "TypeError",
-    "IOException", "AssertionFailure", "ok", "served", "request", "no-panic", "stderr", "kosher", "/var/log/error.log",
+    "error",
+    "Errors",
+    "exception",
+    "failed",
+    "FAILURE",
+    "failing",
+    "fatal",
+    "panicked",
+    "timeout",
+    "timed out",
+    "timed_out",
+    "denied",
+    "rejected",
+    "refused",
+    "crashed",
+    "aborted",
+    "critical",
+    "unauthorised",
+    "Forbidden",
+    "err",
+    "KO",
+    "TypeError",
+    "IOException",
+    "AssertionFailure",
+    "ok",
+    "served",
+    "request",
+    "no-panic",
+    "stderr",
+    "kosher",
+    "/var/log/error.log",
   );
-  const text = fc.array(word, { minLength: 1, maxLength: 4 }).chain((words) => fc.constantFrom(words.join(" "), words.join(""), words.join("-")));
+  const text = fc
+    .array(word, { minLength: 1, maxLength: 4 })
+    .chain((words) => fc.constantFrom(words.join(" "), words.join(""), words.join("-")));
 
   it("matches every value the crusher counts as an error, so the table scan misses none", () => {
-    fc.assert(fc.property(text, (t) => {
-      if (isErrorValue(t)) expect(ERROR_HINT_RE.test(t)).toBe(true);
-    }), { numRuns: 500 });
+    fc.assert(
+      fc.property(text, (t) => {
+        if (isErrorValue(t)) expect(ERROR_HINT_RE.test(t)).toBe(true);
+      }),
+      { numRuns: 500 },
+    );
   });
 });
