@@ -1,7 +1,7 @@
 // The line index of the input a kernel row is timed on, built once per input
 // outside the timing and kept while the bench calls the row on that input.
 
-/** @param {typeof import("../../src/kernels/index.ts")} lib */
+/** @param {typeof import("../../src/kernels.ts")} lib */
 export function lineIndexCache(lib) {
   let lastText = null;
   let lastLines = null;

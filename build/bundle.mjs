@@ -6,7 +6,7 @@ import { chmodSync, existsSync, readFileSync, writeFileSync } from "node:fs";
 
 const entries = {
   index: "src/index.ts",
-  kernels: "src/kernels/index.ts",
+  kernels: "src/kernels.ts",
   cli: "src/cli/main.ts",
   "stores/fs": "src/stores/fs.ts",
   "stores/redis": "src/stores/redis.ts",

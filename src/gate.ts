@@ -1,6 +1,5 @@
 import { hasMarker } from "./ccr/marker.js";
-import type { LineIndex } from "./kernels/lines.js";
-import { detect, type Detection } from "./router/detect.js";
+import type { Detection } from "./router/detect.js";
 import { isReadTool } from "./router/hint.js";
 import type { ContentType, Hint, Mode, SkipReason } from "./types.js";
 
@@ -20,7 +19,7 @@ export interface GateConfig {
 /** The gate's verdict. */
 export interface GateDecision {
   action: "compress" | "skip";
-  /** The content type (from the hint or detection); `unknown` when the gate stopped before detecting. */
+  /** The content type (from the hint or detection); `unknown` when the gate stopped before routing. */
   klass: ContentType;
   /** Why it decided so, for telemetry and debugging (`too_short: 120 < 250 tokens`). */
   signal: string;
@@ -28,48 +27,72 @@ export interface GateDecision {
   detection?: Detection;
 }
 
+/** Why the gate leaves content alone. */
+export interface GateSkip {
+  reason: SkipReason;
+  signal: string;
+}
+
 // Lines this long of base64/hex are blobs, not code anybody edits by hand.
 const BLOB_RE = /[A-Za-z0-9+/=_-]{2048}/;
 
 /**
- * Decides whether content is worth compressing: mode, size, excluded tools,
- * already-compressed output, and code the agent may edit.
- * @example decide(text, estimateTokens(text), { tool: "Bash" }, config).action // "compress"
+ * The gate before routing: mode, size, excluded tools and already-compressed
+ * output. Null when the content may go on to the router.
+ * @example admit(text, estimateTokens(text), { tool: "Bash" }, config) // null
+ */
+export function admit(content: string, tokens: number, hint: Hint, config: GateConfig): GateSkip | null {
+  if (config.mode === "off") return { reason: "mode_off", signal: "mode is off" };
+  if (content.length === 0) return { reason: "empty", signal: "empty content" };
+  // Too short takes precedence over every other reason: it is the common case and the cheapest.
+  if (tokens < config.minTokens) return { reason: "too_short", signal: `${tokens} < ${config.minTokens} tokens` };
+  if (content.length > config.maxChars) {
+    return { reason: "too_large", signal: `${content.length} > ${config.maxChars} chars` };
+  }
+  const tool = hint.tool;
+  if (tool !== undefined && config.excludeTools.some((glob) => globMatch(glob, tool))) {
+    return { reason: "excluded_tool", signal: `tool ${tool} is excluded` };
+  }
+  if (hasMarker(content)) return { reason: "already_compressed", signal: "content already holds pithy markers" };
+  return null;
+}
+
+/**
+ * The gate after routing: reads kept verbatim on request, and code the
+ * agent may edit (kept unless the hint asks for code compression, or it
+ * holds a blob no one edits by hand). Null when the content is compressed.
+ */
+export function admitRouted(detection: Detection, content: string, hint: Hint, config: GateConfig): GateSkip | null {
+  const isRead = isReadTool(hint.tool) || detection.numbered === true;
+  if (isRead && config.reads === "verbatim") return { reason: "read_verbatim", signal: "file reads are verbatim" };
+  if (detection.type === "code" && hint.compressCode !== true && !BLOB_RE.test(content)) {
+    return { reason: "code_verbatim", signal: "code is kept verbatim unless code compression is asked for" };
+  }
+  return null;
+}
+
+/**
+ * The whole gate for content the router has typed as `detection`:
+ * {@link admit}, then {@link admitRouted}.
+ * @example decide(text, estimateTokens(text), hint, config, detect(text, hint)).action // "compress"
  */
 export function decide(
   content: string,
   tokens: number,
   hint: Hint,
   config: GateConfig,
-  lines?: LineIndex,
+  detection: Detection,
 ): GateDecision {
-  if (config.mode === "off") return skip("mode_off", "mode is off");
-  if (content.length === 0) return skip("empty", "empty content");
-  // Too short takes precedence over every other reason: it is the common case and the cheapest.
-  if (tokens < config.minTokens) return skip("too_short", `${tokens} < ${config.minTokens} tokens`);
-  if (content.length > config.maxChars) return skip("too_large", `${content.length} > ${config.maxChars} chars`);
-  const tool = hint.tool;
-  if (tool !== undefined && config.excludeTools.some((glob) => globMatch(glob, tool))) {
-    return skip("excluded_tool", `tool ${tool} is excluded`);
-  }
-  if (hasMarker(content)) return skip("already_compressed", "content already holds pithy markers");
-
-  const detection = detect(content, hint, lines);
-  const isRead = isReadTool(tool) || detection.numbered === true;
-  if (isRead && config.reads === "verbatim") return skip("read_verbatim", "file reads are verbatim", detection);
-  if (detection.type === "code" && hint.compressCode !== true && !BLOB_RE.test(content)) {
-    return skip("code_verbatim", "code is kept verbatim unless code compression is asked for", detection);
-  }
+  const before = admit(content, tokens, hint, config);
+  if (before !== null) return { action: "skip", klass: "unknown", ...before };
+  const after = admitRouted(detection, content, hint, config);
+  if (after !== null) return { action: "skip", klass: detection.type, ...after, detection };
   return {
     action: "compress",
     klass: detection.type,
     signal: `${detection.type} by ${detection.by} (${detection.confidence.toFixed(2)})`,
     detection,
   };
-}
-
-function skip(reason: SkipReason, signal: string, detection?: Detection): GateDecision {
-  return { action: "skip", klass: detection?.type ?? "unknown", signal, reason, detection };
 }
 
 /**

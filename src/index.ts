@@ -6,15 +6,16 @@ export type { Pithy, PithyOptions, RecallResult } from "./pipeline.js";
 export type { CompressResult, ContentType, Hint, Mode, Profile, SkipReason } from "./types.js";
 export { CONTENT_TYPES } from "./types.js";
 
-export { decide, globMatch } from "./gate.js";
-export type { GateConfig, GateDecision } from "./gate.js";
+export { admit, admitRouted, decide, globMatch } from "./gate.js";
+export type { GateConfig, GateDecision, GateSkip } from "./gate.js";
 export { detect } from "./router/detect.js";
 export type { Detection } from "./router/detect.js";
 export { guardrailViolation } from "./guardrail.js";
+export type { GuardrailCheck } from "./guardrail.js";
 export { MODES, PROFILE_SCALE, DEFAULT_MIN_TOKENS, DEFAULT_MAX_CHARS, optionsFromEnv } from "./config.js";
 export type { EnvOptions } from "./config.js";
 
-export { formatMarker, parseMarkers, hasMarker } from "./ccr/marker.js";
+export { formatMarker, parseMarkers, hasMarker, isMarkerAt, countMarkerOpenings, defuseMarkers } from "./ccr/marker.js";
 export type { ParsedMarker } from "./ccr/marker.js";
 export { computeKey, isValidKey, normalizeKey } from "./ccr/key.js";
 export { MemoryStore } from "./ccr/memory-store.js";
@@ -28,6 +29,15 @@ export type { TelemetrySnapshot, StrategyStats, CallRecord } from "./telemetry.j
 
 export type { Compressor, CompressorInput, CompressorOutput } from "./compressors/types.js";
 export { defaultChains } from "./compressors/registry.js";
+export { JsonValidity } from "./compressors/json/validity.js";
+export { runProseModel, PROSE_MODEL_TIMEOUT_MS, PROSE_MODEL_MAX_CHARS } from "./compressors/prose-model.js";
+export type {
+  ProseModel,
+  ProseModelOptions,
+  ProseModelReply,
+  ProseModelRun,
+  ProseModelFailure,
+} from "./compressors/prose-model.js";
 export type { Chains } from "./compressors/registry.js";
 
 export { compressMessages } from "./messages/compress-messages.js";

@@ -1,58 +1,33 @@
-import { computeKey, computeKeyAsync, normalizeKey } from "./ccr/key.js";
-import { formatMarker, hasMarker } from "./ccr/marker.js";
-import { MemoryStore } from "./ccr/memory-store.js";
+/**
+ * The pipeline: one tool output in, what the model should see out.
+ *
+ *     gate → route → chain → guardrail → store
+ *
+ * Each step is one method of {@link Pipeline} below, in that order. Nothing
+ * lossy leaves before the original is in the store; every failure on the
+ * way ends in the input itself, byte for byte (fail open, counted).
+ */
+import { callAliasKey } from "./ccr/call-alias.js";
+import { computeKeyAsync, normalizeKey } from "./ccr/key.js";
+import { defuseMarkers, formatMarker, hasMarker } from "./ccr/marker.js";
 import { PendingKey } from "./ccr/pending-key.js";
-import { withNamespace, type Store } from "./ccr/store.js";
-import { defaultChains, type Chains } from "./compressors/registry.js";
-import type { Compressor, CompressorInput, CompressorOutput } from "./compressors/types.js";
-import { DEFAULT_MAX_CHARS, DEFAULT_MIN_TOKENS, PROFILE_SCALE, checkCount, checkMode, checkProfile } from "./config.js";
-import { PithyConfigError, PithyStoreError } from "./errors.js";
-import { decide, type GateConfig } from "./gate.js";
+import type { Store } from "./ccr/store.js";
+import { JsonValidity } from "./compressors/json/validity.js";
+import { runProseModel } from "./compressors/prose-model.js";
+import { PROFILE_SCALE, checkMode, checkProfile } from "./config.js";
+import { PithyStoreError } from "./errors.js";
+import { admit, admitRouted } from "./gate.js";
 import { guardrailViolation } from "./guardrail.js";
-import { carryJsonValidity, forgetJsonValidity, parsesAsJson } from "./json-validity.js";
-import {
-  checkProseModelOptions,
-  runProseModel,
-  type ProseModel,
-  type ProseModelOptions,
-} from "./compressors/prose-model.js";
 import { loadWasm } from "./kernels/wasm.js";
-import { LineIndex } from "./kernels/lines.js";
 import { estimateTokens } from "./kernels/tokens.js";
+import { type ChainRun, runChain } from "./pipeline/chain.js";
+import { type PithyOptions, type ResolvedOptions, resolveOptions } from "./pipeline/options.js";
+import { compressed, passthrough } from "./pipeline/result.js";
 import { detect } from "./router/detect.js";
 import { Telemetry, type TelemetrySnapshot } from "./telemetry.js";
-import type { CompressResult, ContentType, Hint, Mode, Profile, SkipReason } from "./types.js";
+import type { CompressResult, ContentType, Hint, Mode, Profile } from "./types.js";
 
-/** Options of {@link createPithy}. Every one is optional. */
-export interface PithyOptions {
-  /**
-   * Where originals are kept for recall. Default: a bounded {@link MemoryStore}.
-   * `null`: no store, so nothing is ever dropped (lossless rewrites only).
-   */
-  store?: Store | null;
-  /** `lossy` (default), `lossless` or `off`. Changeable later with `setMode`. */
-  mode?: Mode;
-  /** `default`, `conservative` (keeps ~2×) or `aggressive` (~½×). Changeable with `setProfile`. */
-  profile?: Profile;
-  /** Content estimated below this many tokens is left alone. Default 250. */
-  minTokens?: number;
-  /** Content longer than this many characters is left alone. Default 8 MiB. */
-  maxChars?: number;
-  /** Tool-name globs whose output is never touched (`mcp__*`). */
-  excludeTools?: string[];
-  /** `verbatim` keeps every file read as it is (for agents that edit what they read). Default `auto`. */
-  reads?: "auto" | "verbatim";
-  /** Tenant or session: keys are stored and recalled inside it only. */
-  namespace?: string;
-  /** Replaces the chain of some content types (advanced: custom compressors). */
-  chains?: Partial<Chains>;
-  /**
-   * A model for prose and Markdown (an LLMLingua-style service, a small LLM):
-   * tried first within a latency budget; on timeout, failure or no gain the
-   * deterministic path runs. Its own token cost is reported with the savings.
-   */
-  proseFallback?: ProseModel | Omit<ProseModelOptions, "query" | "signal">;
-}
+export type { PithyOptions } from "./pipeline/options.js";
 
 /** The answer of {@link Pithy.recall}. */
 export type RecallResult =
@@ -80,9 +55,6 @@ export interface Pithy {
   readonly store: Store | null;
 }
 
-const MAX_REROUTES = 2;
-const CALL_ALIAS_PREFIX = "pithy-call-id:";
-
 /**
  * Creates a pithy instance: validates the options (bad ones throw
  * {@link PithyConfigError}), loads the WASM kernels once (the TS twins serve
@@ -93,51 +65,56 @@ const CALL_ALIAS_PREFIX = "pithy-call-id:";
  * console.log(r.output, r.tokensIn, "→", r.tokensOut);
  */
 export async function createPithy(options: PithyOptions = {}): Promise<Pithy> {
-  const pipeline = new Pipeline(options);
+  const pipeline = new Pipeline(resolveOptions(options));
   await loadWasm();
   return pipeline;
+}
+
+/** One call on its way through the steps. */
+interface Call {
+  readonly content: string;
+  readonly hint: Hint;
+  readonly tokensIn: number;
+  /** The routed type. */
+  readonly type: ContentType;
+  /** This call's JSON answers, shared by every step. */
+  readonly json: JsonValidity;
+  readonly key: PendingKey;
+  /** What the caller's prose model reported, when it was asked. */
+  readonly modelDetail: Record<string, number | string>;
+}
+
+/** Why a call's input passes through after the chain, and the note to say so. */
+interface Refusal {
+  reason: "no_gain" | "guardrail";
+  note?: string;
+}
+
+/** A chain's output that passed the guardrail. */
+interface Checked {
+  run: ChainRun;
+  output: string;
+  tokensOut: number;
+  key: string;
 }
 
 class Pipeline implements Pithy {
   mode: Mode;
   profile: Profile;
   readonly store: Store | null;
-  private readonly gate: GateConfig;
-  private readonly chains: Chains;
+  private readonly options: ResolvedOptions;
   private readonly telemetry = new Telemetry();
-  private readonly prose: Omit<ProseModelOptions, "query" | "signal"> | null;
 
-  constructor(options: PithyOptions) {
-    if (options === null || typeof options !== "object") throw new PithyConfigError("options", "an object", options);
-    this.mode = checkMode(options.mode ?? "lossy");
-    this.profile = checkProfile(options.profile ?? "default");
-    const minTokens = checkCount(options.minTokens ?? DEFAULT_MIN_TOKENS, "minTokens");
-    const maxChars = checkCount(options.maxChars ?? DEFAULT_MAX_CHARS, "maxChars");
-    const excludeTools = options.excludeTools ?? [];
-    if (!Array.isArray(excludeTools) || excludeTools.some((g) => typeof g !== "string")) {
-      throw new PithyConfigError("excludeTools", "an array of tool-name globs", excludeTools);
-    }
-    const reads = options.reads ?? "auto";
-    if (reads !== "auto" && reads !== "verbatim") throw new PithyConfigError("reads", "auto or verbatim", reads);
-    let store = options.store === undefined ? new MemoryStore() : options.store;
-    if (
-      store !== null &&
-      (typeof store !== "object" || typeof store.put !== "function" || typeof store.get !== "function")
-    ) {
-      throw new PithyConfigError("store", "a Store (put, get, delete, stats) or null", store);
-    }
-    if (store !== null && options.namespace !== undefined) store = withNamespace(store, options.namespace);
-    this.store = store;
-    this.gate = { mode: this.mode, minTokens, maxChars, excludeTools: [...excludeTools], reads };
-    this.chains = { ...defaultChains(), ...(options.chains ?? {}) };
-    const prose = options.proseFallback;
-    this.prose = prose === undefined ? null : typeof prose === "function" ? { model: prose } : prose;
-    if (this.prose !== null) checkProseModelOptions(this.prose);
+  constructor(options: ResolvedOptions) {
+    this.options = options;
+    this.mode = options.mode;
+    this.profile = options.profile;
+    this.store = options.store;
   }
 
   setMode(mode: Mode): void {
     this.mode = checkMode(mode);
-    this.gate.mode = this.mode;
+    this.options.gate.mode = this.mode;
   }
 
   setProfile(profile: Profile): void {
@@ -150,56 +127,62 @@ class Pipeline implements Pithy {
 
   async compress(content: string, hint: Hint = {}): Promise<CompressResult> {
     const started = now();
+    const text = typeof content === "string" ? content : String(content ?? "");
     let result: CompressResult;
     try {
-      result = await this.run(content, hint ?? {});
+      result = await this.run(text, hint ?? {});
     } catch (error) {
       this.telemetry.recordFailOpen("pipeline", error);
-      result = passthrough(content, "error", "unknown", 0);
-    } finally {
-      forgetJsonValidity();
+      result = passthrough(text, "error", "unknown", 0);
     }
     const modelMs = typeof result.detail.modelMs === "number" ? result.detail.modelMs : undefined;
     this.telemetry.recordCall({ ...result, ms: now() - started, modelMs });
     return result;
   }
 
+  /** The steps, in order; any step may end the call with the input passed through. */
   private async run(content: string, hint: Hint): Promise<CompressResult> {
-    if (typeof content !== "string") content = String(content ?? "");
+    // 1. Gate: worth compressing at all?
     if (this.mode === "off") return passthrough(content, "mode_off", "unknown", 0);
     const tokensIn = content.length === 0 ? 0 : estimateTokens(content);
-    // No line index up front: the router samples the head, and some compressors (JSON, HTML) never ask.
-    const decision = decide(content, tokensIn, hint, this.gate);
-    if (decision.action === "skip") return passthrough(content, decision.reason ?? "error", decision.klass, tokensIn);
+    const refused = admit(content, tokensIn, hint, this.options.gate);
+    if (refused !== null) return passthrough(content, refused.reason, "unknown", tokensIn);
+
+    // 2. Route: which content type, hence which chain. No line index up front:
+    // the router samples the head, and some compressors (JSON, HTML) never ask.
+    const json = new JsonValidity();
+    const detection = detect(content, hint, undefined, json);
+    const refusedType = admitRouted(detection, content, hint, this.options.gate);
+    if (refusedType !== null) return passthrough(content, refusedType.reason, detection.type, tokensIn);
 
     // A large input is hashed on another thread while the chain runs (ccr/pending-key.ts).
-    const pending = PendingKey.start(content);
+    const key = PendingKey.start(content);
+    const call: Call = { content, hint, tokensIn, type: detection.type, json, key, modelDetail: {} };
     const canDrop = this.mode === "lossy" && this.store !== null;
-    const modelDetail: Record<string, number | string> = {};
-    let run: ChainRun | null = null;
-    if (canDrop && this.prose !== null && (decision.klass === "prose" || decision.klass === "markdown")) {
-      run = await this.runModel(content, hint, await pending.key(), modelDetail);
-    }
-    if (run === null) {
-      run = this.runChain(content, decision.klass, hint, pending.markerKey, canDrop);
-      if (run !== null) {
-        const settled = pending.settle(run.output, await pending.key());
-        carryJsonValidity(run.output, settled);
-        run.output = settled;
-      }
-    }
-    const key = await pending.key();
-    let storeNote: string | undefined;
-    if (run?.lossy) {
-      const stored = await this.keep(key, content, hint.callId);
-      if (!stored.ok) {
-        storeNote = stored.why;
-        // The original is not safe: only lossless output may leave.
-        run = this.runChain(content, decision.klass, hint, key, false);
-      }
-    }
-    if (run === null) return passthrough(content, "no_gain", decision.klass, tokensIn, storeNote);
 
+    // 3 + 4. Chain, then guardrail.
+    let checked = await this.compressChecked(call, canDrop);
+    // 5. Store: lossy output leaves only once its original is safe.
+    let storeNote: string | undefined;
+    if ("run" in checked && checked.run.lossy) {
+      storeNote = (await this.keep(checked.key, content, hint.callId)) ?? undefined;
+      // The original is not safe: only lossless output may leave.
+      if (storeNote !== undefined) checked = await this.compressChecked(call, false);
+    }
+    if ("reason" in checked) {
+      return passthrough(content, checked.reason, call.type, tokensIn, checked.note ?? storeNote);
+    }
+    return this.result(call, checked, storeNote);
+  }
+
+  /**
+   * Steps 3 and 4: the chain (or the caller's prose model), then the
+   * guardrail. Returns the checked output, or why the input must pass
+   * through instead, with the guardrail's objection as the note.
+   */
+  private async compressChecked(call: Call, canDrop: boolean): Promise<Checked | Refusal> {
+    const { run, key } = await this.compressBody(call, canDrop);
+    if (run === null) return { reason: "no_gain" };
     let output = run.output;
     // Lossy output with no marker (ANSI stripped, say) still needs a way back to the original.
     if (run.lossy && !hasMarker(output)) {
@@ -208,95 +191,53 @@ class Pipeline implements Pithy {
     }
     const tokensOut = estimateTokens(output);
     const violation = guardrailViolation({
-      input: content,
       output,
-      tokensIn,
+      tokensIn: call.tokensIn,
       tokensOut,
       key,
-      inputIsJson: decision.klass === "json" && parsesAsJson(content),
+      inputIsJson: call.type === "json" && call.json.parses(call.content),
+      json: call.json,
     });
-    if (violation !== null) {
-      const reason: SkipReason = tokensOut >= tokensIn ? "no_gain" : "guardrail";
-      return passthrough(content, reason, decision.klass, tokensIn, violation);
-    }
-    const detail = { ...run.detail, ...modelDetail };
-    if (storeNote !== undefined) detail.store = storeNote;
-    if (typeof modelDetail.modelInputTokens === "number" && run.strategy[0] === "prose-model") {
-      // The model's own tokens are a cost of this saving: report what is left.
-      detail.netTokensSaved =
-        tokensIn - tokensOut - modelDetail.modelInputTokens - (Number(modelDetail.modelOutputTokens) || 0);
-    }
-    if (run.type !== decision.klass) detail.reroutedTo = run.type;
-    return {
-      output,
-      action: "compressed",
-      // The type the router chose; a reroute shows in the strategy (`terminal+log`).
-      type: decision.klass,
-      strategy: run.strategy.join("+"),
-      key: run.lossy ? key : undefined,
-      bytesIn: utf8Length(content),
-      bytesOut: utf8Length(output),
-      tokensIn,
-      tokensOut,
-      detail,
-    };
+    if (violation === null) return { run, output, tokensOut, key };
+    return { reason: tokensOut >= call.tokensIn ? "no_gain" : "guardrail", note: violation };
   }
 
   /**
-   * Runs the chain of `type` over `content`: each link gets the previous
-   * link's output; reroutes send the text through the router again.
+   * Step 3: the prose model where the caller gave one (prose and Markdown,
+   * lossy only), else the chain of the routed type. Markers written while
+   * the key was still being hashed are settled to the real key.
    */
-  private runChain(content: string, type: ContentType, hint: Hint, key: string, canDrop: boolean): ChainRun | null {
-    const scale = PROFILE_SCALE[this.profile];
-    const marker = (summary: string) => formatMarker(key, summary);
-    let text = content;
-    let current = type;
-    let lossy = false;
-    const strategy: string[] = [];
-    const detail: Record<string, number | string> = {};
-    let reroutes = 0;
-    let chain: readonly Compressor[] = this.chains[current] ?? [];
-    // One input per text: links that pass the text on share its line index.
-    let input = new LinkInput(text, current, hint, scale, canDrop, marker);
-    for (let i = 0; i < chain.length; i++) {
-      const compressor = chain[i];
-      let out: CompressorOutput | null;
-      try {
-        out = compressor.compress(input);
-      } catch (error) {
-        this.telemetry.recordFailOpen(compressor.name, error);
-        out = null;
-      }
-      if (out === null || out.output === text) continue;
-      strategy.push(compressor.name);
-      lossy ||= out.lossy;
-      if (out.detail !== undefined) Object.assign(detail, out.detail);
-      text = out.output;
-      if (out.reroute === true && reroutes < MAX_REROUTES) {
-        reroutes++;
-        const next = detect(text, { ...hint, contentType: undefined }).type;
-        if (next === "code" && hint.compressCode !== true) break;
-        current = next;
-        chain = this.chains[current] ?? [];
-        i = -1;
-      }
-      input = new LinkInput(text, current, hint, scale, canDrop, marker);
+  private async compressBody(call: Call, canDrop: boolean): Promise<{ run: ChainRun | null; key: string }> {
+    if (canDrop && this.options.prose !== null && (call.type === "prose" || call.type === "markdown")) {
+      const key = await call.key.key();
+      const run = await this.runModel(call, key, call.modelDetail);
+      if (run !== null) return { run, key };
     }
-    if (strategy.length === 0) return null;
-    return { output: text, lossy, type: current, strategy, detail };
+    const markerKey = call.key.markerKey;
+    const run = runChain(call.content, call.type, {
+      chains: this.options.chains,
+      hint: call.hint,
+      scale: PROFILE_SCALE[this.profile],
+      canDrop,
+      marker: (summary) => formatMarker(markerKey, summary),
+      json: call.json,
+      onFailure: (compressor, error) => this.telemetry.recordFailOpen(compressor, error),
+    });
+    const key = await call.key.key();
+    if (run !== null) {
+      const settled = call.key.settle(run.output, key);
+      call.json.carry(run.output, settled);
+      run.output = settled;
+    }
+    return { run, key };
   }
 
   /**
-   * Asks the caller's prose model first. Its failures (timeout, error, no
-   * gain) are recorded in `detail` and telemetry, and the chain runs instead.
+   * Asks the caller's prose model. Its failures (timeout, error, no gain)
+   * are counted, and the chain runs instead (null).
    */
-  private async runModel(
-    content: string,
-    hint: Hint,
-    key: string,
-    detail: Record<string, number | string>,
-  ): Promise<ChainRun | null> {
-    const reply = await runProseModel(content, { ...this.prose!, query: hint.query });
+  private async runModel(call: Call, key: string, detail: Record<string, number | string>): Promise<ChainRun | null> {
+    const reply = await runProseModel(call.content, { ...this.options.prose!, query: call.hint.query });
     detail.modelMs = Math.round(reply.modelMs);
     if (reply.model !== undefined) detail.model = reply.model;
     if (reply.inputTokens !== undefined) detail.modelInputTokens = reply.inputTokens;
@@ -308,43 +249,70 @@ class Pipeline implements Pithy {
       }
       return null;
     }
-    const output =
-      reply.output.replace(/\[\[pithy:/gi, "[pithy:") + "\n" + formatMarker(key, "original before the prose model");
+    // What the model wrote is content: it must never pass for one of our markers.
+    const output = defuseMarkers(reply.output) + "\n" + formatMarker(key, "original before the prose model");
     return { output, lossy: true, type: "prose", strategy: ["prose-model"], detail: {} };
   }
 
-  /** Puts the original (and the call-id alias) in the store; never throws. */
-  private async keep(
-    key: string,
-    content: string,
-    callId: string | undefined,
-  ): Promise<{ ok: true } | { ok: false; why: string }> {
-    if (this.store === null) return { ok: false, why: "no store" };
+  /**
+   * Step 5: puts the original (and the call-id alias) in the store. Null
+   * when it is safe; else why not (then only lossless output may leave).
+   * Never throws.
+   */
+  private async keep(key: string, content: string, callId: string | undefined): Promise<string | null> {
+    if (this.store === null) return "no store";
     try {
       await this.store.put(key, content);
       this.telemetry.recordStore("put");
     } catch (error) {
       const refused = error instanceof PithyStoreError && (error.code === "too_large" || error.code === "invalid_key");
       this.telemetry.recordStore(refused ? "refused" : "failure");
-      return { ok: false, why: error instanceof Error ? error.message : String(error) };
+      return error instanceof Error ? error.message : String(error);
     }
     if (callId !== undefined && callId !== "") {
       try {
-        await this.store.put(computeKey(CALL_ALIAS_PREFIX + callId), key);
+        await this.store.put(callAliasKey(callId), key);
       } catch {
         // The alias is a convenience: the marker still names the key itself.
       }
     }
-    return { ok: true };
+    return null;
+  }
+
+  /** The compressed result, with what the chain, the model and the store had to say. */
+  private result(call: Call, checked: Checked, storeNote: string | undefined): CompressResult {
+    const { run } = checked;
+    const detail: Record<string, number | string> = { ...run.detail, ...call.modelDetail };
+    if (storeNote !== undefined) detail.store = storeNote;
+    if (typeof detail.modelInputTokens === "number" && run.strategy[0] === "prose-model") {
+      // The model's own tokens are a cost of this saving: report what is left.
+      detail.netTokensSaved =
+        call.tokensIn - checked.tokensOut - detail.modelInputTokens - (Number(detail.modelOutputTokens) || 0);
+    }
+    if (run.type !== call.type) detail.reroutedTo = run.type;
+    return compressed(call.content, checked.output, {
+      // The type the router chose; a reroute shows in the strategy (`terminal+log`).
+      type: call.type,
+      strategy: run.strategy.join("+"),
+      key: run.lossy ? checked.key : undefined,
+      tokensIn: call.tokensIn,
+      tokensOut: checked.tokensOut,
+      detail,
+    });
   }
 
   async recall(keyOrCallId: string): Promise<RecallResult> {
+    const result = await this.lookUp(keyOrCallId);
+    this.telemetry.recordRecall(result.found);
+    return result;
+  }
+
+  /** The original behind a key or a call id, or why not. Never throws. */
+  private async lookUp(keyOrCallId: string): Promise<RecallResult> {
     if (typeof keyOrCallId !== "string" || keyOrCallId.length === 0 || keyOrCallId.length > 512) {
-      this.telemetry.recordRecall(false);
       return { found: false, reason: "invalid_key", message: "pithy: that is not a pithy key or call id." };
     }
     if (this.store === null) {
-      this.telemetry.recordRecall(false);
       return {
         found: false,
         reason: "unavailable",
@@ -353,39 +321,31 @@ class Pipeline implements Pithy {
     }
     const direct = normalizeKey(keyOrCallId);
     try {
-      let key = direct;
-      if (key === null) {
-        const aliased = await this.store.get(computeKey(CALL_ALIAS_PREFIX + keyOrCallId));
-        key = aliased === undefined ? null : normalizeKey(aliased);
-        if (key === null) {
-          this.telemetry.recordRecall(false);
-          return {
-            found: false,
-            reason: aliased === undefined ? "unknown" : "invalid_key",
-            message: `pithy: ${JSON.stringify(keyOrCallId.slice(0, 80))} is neither a pithy key nor a known call id.`,
-          };
-        }
-      }
+      const key = direct ?? (await this.keyOfCall(keyOrCallId));
+      if (typeof key !== "string") return key;
       const content = await this.store.get(key);
-      this.telemetry.recordRecall(content !== undefined);
       if (content === undefined) {
-        return {
-          found: false,
-          key,
-          reason: "unknown",
-          message: `pithy: key ${key} is unknown or has expired; the original is no longer stored.`,
-        };
+        const message = `pithy: key ${key} is unknown or has expired; the original is no longer stored.`;
+        return { found: false, key, reason: "unknown", message };
       }
       return { found: true, key, content };
     } catch (error) {
-      this.telemetry.recordRecall(false);
-      return {
-        found: false,
-        key: direct ?? undefined,
-        reason: "unavailable",
-        message: `pithy: the store is unavailable right now (${error instanceof Error ? error.message : String(error)}).`,
-      };
+      const why = error instanceof Error ? error.message : String(error);
+      const message = `pithy: the store is unavailable right now (${why}).`;
+      return { found: false, key: direct ?? undefined, reason: "unavailable", message };
     }
+  }
+
+  /** The key a call id's alias names, or the answer for an id that names none. */
+  private async keyOfCall(callId: string): Promise<string | RecallResult> {
+    const aliased = await this.store!.get(callAliasKey(callId));
+    const key = aliased === undefined ? null : normalizeKey(aliased);
+    if (key !== null) return key;
+    return {
+      found: false,
+      reason: aliased === undefined ? "unknown" : "invalid_key",
+      message: `pithy: ${JSON.stringify(callId.slice(0, 80))} is neither a pithy key nor a known call id.`,
+    };
   }
 
   async archive(content: string): Promise<string> {
@@ -397,86 +357,6 @@ class Pipeline implements Pithy {
   }
 }
 
-interface ChainRun {
-  output: string;
-  lossy: boolean;
-  type: ContentType;
-  strategy: string[];
-  detail: Record<string, number | string>;
-}
-
-function passthrough(
-  content: string,
-  reason: SkipReason,
-  type: ContentType,
-  tokens: number,
-  note?: string,
-): CompressResult {
-  const bytes = utf8Length(content);
-  return {
-    output: content,
-    action: "skipped",
-    reason,
-    type,
-    strategy: "none",
-    bytesIn: bytes,
-    bytesOut: bytes,
-    tokensIn: tokens,
-    tokensOut: tokens,
-    detail: note === undefined ? {} : { note },
-  };
-}
-
-const nodeBuffer = (globalThis as { Buffer?: { byteLength(s: string, e: string): number } }).Buffer;
-
-/** UTF-8 length without encoding (lone surrogates count as U+FFFD: 3 bytes, as Buffer counts them). */
-export function utf8Length(text: string): number {
-  if (nodeBuffer !== undefined && typeof nodeBuffer.byteLength === "function")
-    return nodeBuffer.byteLength(text, "utf8");
-  let n = 0;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c < 0x80) n += 1;
-    else if (c < 0x800) n += 2;
-    else if (c >= 0xd800 && c <= 0xdbff && i + 1 < text.length) {
-      const d = text.charCodeAt(i + 1);
-      if (d >= 0xdc00 && d <= 0xdfff) {
-        n += 4;
-        i++;
-      } else n += 3;
-    } else n += 3;
-  }
-  return n;
-}
-
 function now(): number {
   return typeof performance !== "undefined" ? performance.now() : Date.now();
-}
-
-/**
- * What one link of a chain receives. A class, not an object literal with a
- * `get lines()` closing over the loop: V8 gives such a literal slow
- * properties, and its getter (with the closure, hence the link's text)
- * stayed reachable from the old generation after the call until the next
- * full collection. Every scavenge then copied and promoted the recent
- * calls' intermediate outputs (72 KB each for a 100 KB search): pauses of
- * ~10 ms instead of ~0.6 ms, which set the p99 of every class in
- * bench/pipeline.mjs.
- */
-class LinkInput implements CompressorInput {
-  private index: LineIndex | null = null;
-
-  constructor(
-    readonly text: string,
-    readonly type: ContentType,
-    readonly hint: Hint,
-    readonly scale: number,
-    readonly canDrop: boolean,
-    readonly marker: (summary: string) => string,
-  ) {}
-
-  /** Built on first use: JSON and HTML never ask, nor most last links of a chain. */
-  get lines(): LineIndex {
-    return (this.index ??= LineIndex.of(this.text));
-  }
 }

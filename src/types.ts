@@ -13,7 +13,7 @@ export type ContentType =
   | "prose"
   | "unknown";
 
-/** Every content type, in the router's order of precedence. */
+/** Every content type (the router's order of precedence is in router/detectors.ts). */
 export const CONTENT_TYPES: readonly ContentType[] = [
   "json",
   "diff",

@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { decide, globMatch, type GateConfig } from "../src/gate.js";
+import { admit, decide, globMatch, type GateConfig } from "../src/gate.js";
 import { formatMarker } from "../src/ccr/marker.js";
+import { detect } from "../src/router/detect.js";
+import type { Hint } from "../src/types.js";
 
 const config: GateConfig = {
   mode: "lossy",
@@ -18,44 +20,49 @@ const code = Array.from(
   (_, i) => `export function f${i}(x: number): number {\n  return x + ${i};\n}`,
 ).join("\n");
 
+/** The whole gate as the pipeline runs it: the router's detection handed to decide. */
+function gate(content: string, tokens: number, hint: Hint, cfg: GateConfig) {
+  return decide(content, tokens, hint, cfg, detect(content, hint));
+}
+
 describe("decide", () => {
   it("skips everything in mode off", () => {
-    expect(decide(bigLog, 5000, {}, { ...config, mode: "off" })).toMatchObject({ action: "skip", reason: "mode_off" });
+    expect(gate(bigLog, 5000, {}, { ...config, mode: "off" })).toMatchObject({ action: "skip", reason: "mode_off" });
   });
 
   it("skips content below minTokens, before any other reason", () => {
-    expect(decide("short", 2, { tool: "mcp__x" }, config)).toMatchObject({ action: "skip", reason: "too_short" });
+    expect(gate("short", 2, { tool: "mcp__x" }, config)).toMatchObject({ action: "skip", reason: "too_short" });
   });
 
   it("skips empty content as empty", () => {
-    expect(decide("", 0, {}, config)).toMatchObject({ action: "skip", reason: "empty" });
+    expect(gate("", 0, {}, config)).toMatchObject({ action: "skip", reason: "empty" });
   });
 
   it("skips content over maxChars", () => {
-    expect(decide(bigLog, 5000, {}, { ...config, maxChars: 100 })).toMatchObject({
+    expect(gate(bigLog, 5000, {}, { ...config, maxChars: 100 })).toMatchObject({
       action: "skip",
       reason: "too_large",
     });
   });
 
   it("skips tools that match an excluded glob", () => {
-    expect(decide(bigLog, 5000, { tool: "mcp__github__search" }, config)).toMatchObject({ reason: "excluded_tool" });
-    expect(decide(bigLog, 5000, { tool: "Secret1" }, config)).toMatchObject({ reason: "excluded_tool" });
-    expect(decide(bigLog, 5000, { tool: "Bash" }, config).action).toBe("compress");
+    expect(gate(bigLog, 5000, { tool: "mcp__github__search" }, config)).toMatchObject({ reason: "excluded_tool" });
+    expect(gate(bigLog, 5000, { tool: "Secret1" }, config)).toMatchObject({ reason: "excluded_tool" });
+    expect(gate(bigLog, 5000, { tool: "Bash" }, config).action).toBe("compress");
   });
 
   it("skips content that already holds pithy markers", () => {
     const compressed = bigLog + "\n" + formatMarker("a".repeat(32), "300 INFO lines omitted");
-    expect(decide(compressed, 5000, {}, config)).toMatchObject({ reason: "already_compressed" });
+    expect(gate(compressed, 5000, {}, config)).toMatchObject({ reason: "already_compressed" });
   });
 
   it("keeps code verbatim unless code compression is asked for", () => {
-    expect(decide(code, 5000, { filename: "a.ts" }, config)).toMatchObject({
+    expect(gate(code, 5000, { filename: "a.ts" }, config)).toMatchObject({
       action: "skip",
       reason: "code_verbatim",
       klass: "code",
     });
-    expect(decide(code, 5000, { filename: "a.ts", compressCode: true }, config)).toMatchObject({
+    expect(gate(code, 5000, { filename: "a.ts", compressCode: true }, config)).toMatchObject({
       action: "compress",
       klass: "code",
     });
@@ -63,20 +70,29 @@ describe("decide", () => {
 
   it("lets code with a huge opaque blob through so only the blob can go", () => {
     const blob = code + "\nconst wasm = '" + "QUJD".repeat(1000) + "'\n";
-    expect(decide(blob, 9000, { filename: "a.js" }, config)).toMatchObject({ action: "compress", klass: "code" });
+    expect(gate(blob, 9000, { filename: "a.js" }, config)).toMatchObject({ action: "compress", klass: "code" });
   });
 
   it("keeps every file read verbatim when reads is verbatim", () => {
-    expect(decide(bigLog, 5000, { tool: "Read" }, { ...config, reads: "verbatim" })).toMatchObject({
+    expect(gate(bigLog, 5000, { tool: "Read" }, { ...config, reads: "verbatim" })).toMatchObject({
       reason: "read_verbatim",
     });
-    expect(decide(bigLog, 5000, { tool: "Read" }, config).action).toBe("compress");
+    expect(gate(bigLog, 5000, { tool: "Read" }, config).action).toBe("compress");
   });
 
   it("reports the detected class and a signal when it compresses", () => {
-    const d = decide(bigLog, 5000, {}, config);
+    const d = gate(bigLog, 5000, {}, config);
     expect(d).toMatchObject({ action: "compress", klass: "log" });
     expect(d.signal).toContain("log");
+  });
+});
+
+describe("admit", () => {
+  it("settles the reasons that need no content type before the router runs", () => {
+    expect(admit("short", 2, {}, config)).toMatchObject({ reason: "too_short" });
+    expect(admit(bigLog, 5000, { tool: "mcp__x" }, config)).toMatchObject({ reason: "excluded_tool" });
+    // Code is a matter for the routed gate: before routing it passes.
+    expect(admit(code, 5000, { filename: "a.ts" }, config)).toBeNull();
   });
 });
 

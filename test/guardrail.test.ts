@@ -1,9 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { guardrailViolation } from "../src/guardrail.js";
 import { formatMarker } from "../src/ccr/marker.js";
+import { JsonValidity } from "../src/compressors/json/validity.js";
 
 const key = "b".repeat(32);
-const base = { input: "x", tokensIn: 100, tokensOut: 10, key, inputIsJson: false };
+const base = { tokensIn: 100, tokensOut: 10, key, inputIsJson: false, json: new JsonValidity() };
 
 describe("guardrailViolation", () => {
   it("accepts smaller output whose markers name the call's key", () => {

@@ -180,17 +180,3 @@ describe("createPithy().compress", () => {
     expect(await pithy.recall("0".repeat(32))).toMatchObject({ found: false, reason: "unavailable" });
   });
 });
-
-describe("utf8Length", () => {
-  it("counts what TextEncoder writes, lone surrogates as three bytes", async () => {
-    const { utf8Length } = await import("../src/pipeline.js");
-    const fc = (await import("fast-check")).default;
-    fc.assert(
-      fc.property(
-        fc.string({ unit: "binary", maxLength: 300 }),
-        (s) => utf8Length(s) === new TextEncoder().encode(s).length,
-      ),
-    );
-    expect(utf8Length("\ud800x\udfff😀")).toBe(3 + 1 + 3 + 4);
-  });
-});

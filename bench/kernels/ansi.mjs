@@ -3,7 +3,7 @@
 // indexOf pre-check the dispatcher uses (the fair peer on sparse escapes).
 import stripAnsiPeer from "strip-ansi";
 
-/** @param {typeof import("../../src/kernels/index.ts")} lib */
+/** @param {typeof import("../../src/kernels.ts")} lib */
 export default async function implementations(lib) {
   const host = lib.wasmHost();
   return [

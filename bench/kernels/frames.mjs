@@ -13,7 +13,7 @@ function splitBaseline(text) {
   return lines.join("\n");
 }
 
-/** @param {typeof import("../../src/kernels/index.ts")} lib */
+/** @param {typeof import("../../src/kernels.ts")} lib */
 export default async function implementations(lib) {
   const host = lib.wasmHost();
   return [

@@ -5,7 +5,7 @@
 import xxhash from "xxhash-wasm";
 import { createXXHash64 } from "hash-wasm";
 
-/** @param {typeof import("../../src/kernels/index.ts")} lib */
+/** @param {typeof import("../../src/kernels.ts")} lib */
 export default async function implementations(lib) {
   const host = lib.wasmHost();
   const { h64, h64ToString } = await xxhash();

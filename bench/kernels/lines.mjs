@@ -4,7 +4,7 @@
 
 const NUMBER_PREFIX_RE = /^ *\d{1,9}[\t→]/gm;
 
-/** @param {typeof import("../../src/kernels/index.ts")} lib */
+/** @param {typeof import("../../src/kernels.ts")} lib */
 export default async function implementations(lib) {
   const host = lib.wasmHost();
   return [

@@ -5,7 +5,7 @@
 
 import { lineIndexCache } from "../line-index-cache.mjs";
 
-/** @param {typeof import("../../src/kernels/index.ts")} lib */
+/** @param {typeof import("../../src/kernels.ts")} lib */
 export default async function implementations(lib) {
   const host = lib.wasmHost();
   const linesOf = lineIndexCache(lib);

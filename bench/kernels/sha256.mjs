@@ -5,7 +5,7 @@
 import { createHash } from "node:crypto";
 import { createSHA256 } from "hash-wasm";
 
-/** @param {typeof import("../../src/kernels/index.ts")} lib */
+/** @param {typeof import("../../src/kernels.ts")} lib */
 export default async function implementations(lib) {
   const host = lib.wasmHost();
   // hash-wasm's one-shot functions are async; a reused hasher is its sync path.

@@ -12,7 +12,7 @@ const tiktoken = new Tiktoken(o200k);
 // The exact tokenizers run at a few MB/s: 10 MB inputs would take minutes.
 const EXACT_MAX_CHARS = 200_000;
 
-/** @param {typeof import("../../src/kernels/index.ts")} lib */
+/** @param {typeof import("../../src/kernels.ts")} lib */
 export default async function implementations(lib) {
   const host = lib.wasmHost();
   return [

@@ -22,6 +22,8 @@ export interface ParsedMarker {
   length: number;
 }
 
+/** What every marker opens with (then its key). */
+const OPENING = "[[pithy:";
 const MAX_SUMMARY = 160;
 const MARKER_RE = /\[\[pithy:([0-9a-f]{32,64})(?: ([^[\]\r\n]{0,160}))?\]\]/gi;
 /** One whole marker starting exactly at `lastIndex` (sticky). */
@@ -47,7 +49,7 @@ export function formatMarker(key: string, summary: string): string {
     if (c >= 0xd800 && c <= 0xdbff) cut--;
     s = s.slice(0, cut).trimEnd() + "…";
   }
-  return s.length > 0 ? `[[pithy:${k} ${s}]]` : `[[pithy:${k}]]`;
+  return s.length > 0 ? `${OPENING}${k} ${s}]]` : `${OPENING}${k}]]`;
 }
 
 /** Every marker in `text`, in order. Markers of other tools never match. */
@@ -72,6 +74,33 @@ export function hasMarker(text: string): boolean {
     if (MARKER_AT_RE.test(text)) return true;
   }
   return false;
+}
+
+/** Whether a whole marker starts exactly at `at` in `text`. */
+export function isMarkerAt(text: string, at: number): boolean {
+  if (text.charCodeAt(at) !== 91 || text.charCodeAt(at + 1) !== 91 || !isPithyTag(text, at + 2)) return false;
+  MARKER_AT_RE.lastIndex = at;
+  return MARKER_AT_RE.test(text);
+}
+
+/**
+ * How many times `text` holds a marker's opening (`[[pithy:`), whole marker
+ * or not: more openings than {@link parseMarkers} finds means a fragment
+ * that looks like a marker and would not recall.
+ */
+export function countMarkerOpenings(text: string): number {
+  let n = 0;
+  for (let i = text.indexOf(OPENING); i !== -1; i = text.indexOf(OPENING, i + OPENING.length)) n++;
+  return n;
+}
+
+/**
+ * `text` with every marker opening, in any letter case, turned into plain
+ * text (`[[pithy:` → `[pithy:`): what a model wrote can then never pass for a
+ * marker of ours.
+ */
+export function defuseMarkers(text: string): string {
+  return text.replace(/\[\[pithy:/gi, "[pithy:");
 }
 
 /**

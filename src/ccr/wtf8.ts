@@ -79,6 +79,19 @@ export function wtf8Length(text: string): number {
   return n;
 }
 
+const nodeBuffer = (globalThis as { Buffer?: { byteLength(s: string, e: string): number } }).Buffer;
+
+/**
+ * The UTF-8 length of `text` as it goes over the wire: a lone surrogate
+ * counts as U+FFFD, 3 bytes, the same as its WTF-8 form, so this is
+ * {@link wtf8Length} (by `Buffer.byteLength` where the runtime has it).
+ */
+export function utf8Length(text: string): number {
+  if (nodeBuffer !== undefined && typeof nodeBuffer.byteLength === "function")
+    return nodeBuffer.byteLength(text, "utf8");
+  return wtf8Length(text);
+}
+
 /**
  * The text behind WTF-8 `bytes`. Bytes that are not WTF-8 decode as
  * `TextDecoder` decodes them (U+FFFD per bad sequence); callers that must

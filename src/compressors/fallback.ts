@@ -1,4 +1,3 @@
-import { parsesAsJson } from "../json-validity.js";
 import { scaled, type Compressor } from "./types.js";
 
 /** Above this many characters, content no compressor shrank is cut to a head and a tail. */
@@ -21,7 +20,7 @@ export const fallbackCompressor: Compressor = {
     if (!input.canDrop || text.length <= scaled(FALLBACK_CAP, scale)) return null;
     // Cutting lines out of valid JSON breaks it (and the guardrail would then
     // pass the whole input through): JSON the JSON compressor left this large stays.
-    if (input.type === "json" && parsesAsJson(text)) return null;
+    if (input.type === "json" && input.json.parses(text)) return null;
     const lines = input.lines;
     const headBudget = scaled(HEAD_CHARS, scale);
     const tailBudget = scaled(TAIL_CHARS, scale);

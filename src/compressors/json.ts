@@ -1,5 +1,4 @@
 import { hasMarker } from "../ccr/marker.js";
-import { noteValidJson } from "../json-validity.js";
 import { scaled, type Compressor, type CompressorInput, type CompressorOutput } from "./types.js";
 import { queryTerms } from "./json/array-crush.js";
 import { DEFAULT_IDENTIFIER_WORDS, IdentifierKeys } from "./json/identifier-keys.js";
@@ -111,7 +110,7 @@ export function createJsonCompressor(options: JsonCompressorOptions = {}): Compr
       // Blocks of rows (json/rows.ts) spare the collector only where the crusher reads them.
       const parsed = parseJson(text, input.canDrop);
       if (parsed === null) return null;
-      noteValidJson(text);
+      input.json.note(text);
       const colon = parsed.spacedColon ? ": " : ":";
       const steps = ["compact"];
       const detail: Record<string, number | string> = {};

@@ -22,12 +22,12 @@
  * (log/visible.ts); every per-line step is a bounded linear scan.
  */
 
-import { hasMarker } from "../ccr/marker.js";
+import { isMarkerAt } from "../ccr/marker.js";
 import type { LineIndex } from "../kernels/lines.js";
-import { LINE_MAY_HAVE_LEVEL, LINE_MAY_NAME_ANOMALY, lineHints } from "../kernels/log-hints.js";
-import { maskLines } from "../kernels/log-mask.js";
 import { estimateTokens } from "../kernels/tokens.js";
 import { scaled, type Compressor, type CompressorInput, type CompressorOutput } from "./types.js";
+import { LINE_MAY_HAVE_LEVEL, LINE_MAY_NAME_ANOMALY, lineHints } from "./log/line-hints.js";
+import { maskLines } from "./log/masked-lines.js";
 import { accessLogStatus, isAnomaly, Severity, severityOf, severityOfHinted } from "./log/levels.js";
 import { Omission, OmittedRun } from "./log/omissions.js";
 import { TestLine, testLineKind } from "./log/summaries.js";
@@ -302,7 +302,7 @@ function lineLength(lines: LineIndex, i: number): number {
 function isMarkerLine(text: string): boolean {
   let p = 0;
   while (p < text.length && (text.charCodeAt(p) === 32 || text.charCodeAt(p) === 9)) p++;
-  return text.startsWith("[[pithy:", p) && hasMarker(text);
+  return isMarkerAt(text, p);
 }
 
 function isDigitCode(c: number): boolean {

@@ -1,5 +1,6 @@
 import type { LineIndex } from "../kernels/lines.js";
 import type { ContentType, Hint } from "../types.js";
+import type { JsonValidity } from "./json/validity.js";
 
 /** What the pipeline hands a compressor. */
 export interface CompressorInput {
@@ -28,6 +29,11 @@ export interface CompressorInput {
    * ("312 INFO lines omitted"). Only meaningful when `canDrop` is true.
    */
   marker(summary: string): string;
+  /**
+   * Whether texts of this call parse as JSON, remembered for the call: ask it
+   * (or tell it, having parsed a text) instead of parsing again.
+   */
+  readonly json: JsonValidity;
 }
 
 /** What a compressor gives back. */

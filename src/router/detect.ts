@@ -1,4 +1,5 @@
 import type { LineIndex } from "../kernels/lines.js";
+import type { JsonValidity } from "../compressors/json/validity.js";
 import type { ContentType, Hint } from "../types.js";
 import { FUZZY_DETECTORS, STRUCTURAL_DETECTORS, proseDetector } from "./detectors.js";
 import { isSearchTool, typeFromHint } from "./hint.js";
@@ -20,11 +21,13 @@ const NUMBERED_LINE_RE = /^ *\d+(?:\t|→)/;
 /**
  * Sniffs the content type: the hint first (forced type, file extension, MIME),
  * then the ordered detectors over one sample of the head of the content.
+ * `lines` (the content's line index) and `json` (the call's JSON answers)
+ * are reused when given.
  * @example detect('{"a": 1}') // { type: "json", confidence: 1, by: "content" }
  */
-export function detect(content: string, hint?: Hint, lines?: LineIndex): Detection {
+export function detect(content: string, hint?: Hint, lines?: LineIndex, json?: JsonValidity): Detection {
   const hinted = typeFromHint(hint);
-  const sample = sampleOf(content, lines);
+  const sample = sampleOf(content, lines, json);
   if (hinted !== null) {
     return { type: hinted, confidence: 1, by: "hint", numbered: isNumberedRead(sample) || undefined };
   }
@@ -48,7 +51,6 @@ function detectSample(sample: Sample): Detection {
   let best: Detection = { type: "unknown", confidence: 0, by: "content" };
   let bestMargin = 0;
   for (const detector of FUZZY_DETECTORS) {
-    if (detector.type === "prose") continue;
     const score = detector.score(sample);
     const margin = score - detector.threshold;
     if (margin >= 0 && (margin > bestMargin || best.type === "unknown")) {

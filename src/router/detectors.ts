@@ -1,7 +1,7 @@
 import { parseGrepRow, isGroupSeparator } from "../kernels/grep.js";
+import { LOG_LEVEL_WORD_RE } from "../compressors/log/level-words.js";
 import type { ContentType } from "../types.js";
 import type { Sample } from "./sample.js";
-import { parsesAsJson } from "../json-validity.js";
 
 /** One content detector: the confidence (0–1) that the sample is its type. */
 export interface Detector {
@@ -54,7 +54,7 @@ export const jsonDetector: Detector = {
     if (c === 123 && isJsonLines(sample)) return 0;
     if (!JSON_OPENING_RE.test(sample.text)) return 0;
     // A whole small document can be checked outright; a large one opening like JSON is taken as JSON.
-    if (sample.complete) return parsesAsJson(sample.content) ? 1 : 0.6;
+    if (sample.complete) return sample.json.parses(sample.content) ? 1 : 0.6;
     return 0.9;
   },
 };
@@ -156,8 +156,6 @@ function countNewlines(text: string, atMost: number): number {
 }
 
 // ---------------------------------------------------------------- log
-const LEVEL_RE =
-  /\b(?:TRACE|DEBUG|INFO|NOTICE|WARN(?:ING)?|ERROR|ERR!|FATAL|CRITICAL|PANIC|SEVERE)\b|\b(?:info|warn|error|verbose|silly|http|timing|debug)\b(?=[\s:])/;
 const TIMESTAMP_RE =
   /\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}|\[\d{1,2}\/\w{3}\/\d{4}:\d{2}:\d{2}|\b\d{2}:\d{2}:\d{2}(?:[.,]\d+)?\b/;
 const TEST_RE =
@@ -177,7 +175,7 @@ export const logDetector: Detector = {
   score(sample) {
     const share = fraction(
       sample,
-      (l) => TEST_RE.test(l) || ACCESS_LOG_RE.test(l) || LEVEL_RE.test(l) || TIMESTAMP_RE.test(l),
+      (l) => TEST_RE.test(l) || ACCESS_LOG_RE.test(l) || LOG_LEVEL_WORD_RE.test(l) || TIMESTAMP_RE.test(l),
     );
     return count(sample, (l) => STRONG_LOG_RE.test(l)) >= 2 ? Math.max(share, 0.6) : share;
   },

@@ -1,5 +1,6 @@
 import { LineIndex } from "../kernels/lines.js";
 import { stripAnsi } from "../kernels/ansi.js";
+import { JsonValidity } from "../compressors/json/validity.js";
 
 /**
  * How much of the content the detectors look at: routing cost stays flat for
@@ -31,6 +32,8 @@ export interface Sample {
   readonly hasBareCr: boolean;
   /** Whether the sample is the whole content. */
   readonly complete: boolean;
+  /** Whether texts of this call parse as JSON (shared with the rest of the call). */
+  readonly json: JsonValidity;
   /**
    * Line `i` of the sample, cut to {@link MAX_LINE} characters: detectors run
    * regexes per line, and a cap keeps even a 1 MB single line linear.
@@ -43,8 +46,11 @@ export const MAX_LINE = 1024;
 
 const ESCAPE_RE = /[\x1b\x9b\x9d\x90]/;
 
-/** Builds the sample of `content`, reusing `index` when it is the content's own line index. */
-export function sampleOf(content: string, index?: LineIndex): Sample {
+/**
+ * Builds the sample of `content`, reusing `index` when it is the content's
+ * own line index, and `json` when the call already has one.
+ */
+export function sampleOf(content: string, index?: LineIndex, json: JsonValidity = new JsonValidity()): Sample {
   let head = content.length > SAMPLE_CHARS ? content.slice(0, SAMPLE_CHARS) : content;
   const hasEscapes = ESCAPE_RE.test(head);
   if (hasEscapes) head = stripAnsi(head);
@@ -69,6 +75,7 @@ export function sampleOf(content: string, index?: LineIndex): Sample {
     hasEscapes,
     hasBareCr,
     complete: content.length <= SAMPLE_CHARS && lines.count <= SAMPLE_LINES,
+    json,
   };
 }
 

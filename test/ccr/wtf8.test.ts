@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
-import { decodeWtf8, encodeWtf8, isWellFormed, scanIsWellFormed, wtf8Length } from "../../src/ccr/wtf8.js";
+import { decodeWtf8, encodeWtf8, isWellFormed, scanIsWellFormed, utf8Length, wtf8Length } from "../../src/ccr/wtf8.js";
 
 const utf16 = fc.string({ unit: "binary", maxLength: 64 });
 const withLoneSurrogates = fc
@@ -48,6 +48,17 @@ describe("WTF-8", () => {
         expect(scanIsWellFormed(s)).toBe(native!.call(s));
       }),
     );
+  });
+
+  it("measures what TextEncoder writes, lone surrogates as three bytes, with or without Buffer", () => {
+    fc.assert(
+      fc.property(fc.oneof(utf16, withLoneSurrogates), (s) => {
+        const sent = new TextEncoder().encode(s).length;
+        expect(utf8Length(s)).toBe(sent);
+        expect(wtf8Length(s)).toBe(sent);
+      }),
+    );
+    expect(utf8Length("\ud800x\udfff😀")).toBe(3 + 1 + 3 + 4);
   });
 
   it("decodes bytes that are not WTF-8 the way TextDecoder does", () => {

@@ -1,25 +1,24 @@
 import { describe, expect, it } from "vitest";
 import { codeCompressor, compressCode } from "../../src/compressors/code.js";
-import { formatMarker, parseMarkers } from "../../src/ccr/marker.js";
-import { LineIndex } from "../../src/kernels/lines.js";
+import { parseMarkers } from "../../src/ccr/marker.js";
 import type { Hint } from "../../src/types.js";
+import { compressorInput } from "../support/compressor-input.js";
 
-const KEY = "0".repeat(32);
+const _KEY = "0".repeat(32);
 
 function run(
   text: string,
   filename: string | undefined,
   extra: { scale?: number; canDrop?: boolean; hint?: Hint } = {},
 ) {
-  return compressCode({
-    text,
-    lines: LineIndex.of(text),
-    type: "code",
-    hint: { filename, compressCode: true, ...extra.hint },
-    scale: extra.scale ?? 1,
-    canDrop: extra.canDrop ?? true,
-    marker: (s) => formatMarker(KEY, s),
-  });
+  return compressCode(
+    compressorInput(text, {
+      type: "code",
+      hint: { filename, compressCode: true, ...extra.hint },
+      scale: extra.scale ?? 1,
+      canDrop: extra.canDrop ?? true,
+    }),
+  );
 }
 
 function output(text: string, filename: string | undefined): string {
@@ -520,17 +519,15 @@ describe("code compressor: when it does nothing", () => {
   it("lets an error reach the pipeline, which fails open and counts it", () => {
     expect(codeCompressor.name).toBe("code");
     expect(() =>
-      codeCompressor.compress({
-        text: GO,
-        lines: LineIndex.of(GO),
-        type: "code",
-        hint: { filename: "demo.go", compressCode: true },
-        scale: 1,
-        canDrop: true,
-        marker: () => {
-          throw new Error("store down");
-        },
-      }),
+      codeCompressor.compress(
+        compressorInput(GO, {
+          type: "code",
+          hint: { filename: "demo.go", compressCode: true },
+          marker: () => {
+            throw new Error("store down");
+          },
+        }),
+      ),
     ).toThrow("store down");
   });
 });

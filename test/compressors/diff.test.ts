@@ -5,23 +5,14 @@ import o200k from "js-tiktoken/ranks/o200k_base";
 import { diffCompressor } from "../../src/compressors/diff.js";
 import { FALLBACK_CAP } from "../../src/compressors/fallback.js";
 import { scaled, type CompressorInput } from "../../src/compressors/types.js";
-import { formatMarker, parseMarkers } from "../../src/ccr/marker.js";
-import { LineIndex } from "../../src/kernels/lines.js";
+import { parseMarkers } from "../../src/ccr/marker.js";
 import { corpusCases, readCase, readCorpusFile } from "../support/corpus.js";
+import { compressorInput } from "../support/compressor-input.js";
 
-const KEY = "0".repeat(32);
+const _KEY = "0".repeat(32);
 
 function input(text: string, over: Partial<CompressorInput> = {}): CompressorInput {
-  return {
-    text,
-    lines: LineIndex.of(text),
-    type: "diff",
-    hint: {},
-    scale: 1,
-    canDrop: true,
-    marker: (s) => formatMarker(KEY, s),
-    ...over,
-  };
+  return compressorInput(text, { type: "diff", ...over });
 }
 
 /** What the model would see: the output, or the input when the compressor passes. */

@@ -1,20 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { fallbackCompressor, FALLBACK_CAP } from "../../src/compressors/fallback.js";
-import { LineIndex } from "../../src/kernels/lines.js";
-import { formatMarker, parseMarkers } from "../../src/ccr/marker.js";
+import { parseMarkers } from "../../src/ccr/marker.js";
 import type { ContentType } from "../../src/types.js";
+import { compressorInput } from "../support/compressor-input.js";
 
 const KEY = "a".repeat(32);
 const run = (text: string, type: ContentType = "unknown", canDrop = true, scale = 1) =>
-  fallbackCompressor.compress({
-    text,
-    lines: LineIndex.of(text),
-    type,
-    hint: {},
-    scale,
-    canDrop,
-    marker: (s) => formatMarker(KEY, s),
-  });
+  fallbackCompressor.compress(compressorInput(text, { type, scale, canDrop, key: KEY }));
 
 describe("fallbackCompressor", () => {
   it("passes content under the cap", () => {

@@ -2,22 +2,13 @@ import { describe, expect, it } from "vitest";
 import fc from "fast-check";
 import { compressHtml, htmlCompressor } from "../../src/compressors/html.js";
 import type { CompressorInput } from "../../src/compressors/types.js";
-import { formatMarker, hasMarker, parseMarkers } from "../../src/ccr/marker.js";
-import { LineIndex } from "../../src/kernels/lines.js";
+import { hasMarker, parseMarkers } from "../../src/ccr/marker.js";
+import { compressorInput } from "../support/compressor-input.js";
 
-const KEY = "0".repeat(32);
+const _KEY = "0".repeat(32);
 
 function input(text: string, extra: Partial<CompressorInput> = {}): CompressorInput {
-  return {
-    text,
-    lines: LineIndex.of(text),
-    type: "html",
-    hint: {},
-    scale: 1,
-    canDrop: true,
-    marker: (s) => formatMarker(KEY, s),
-    ...extra,
-  };
+  return compressorInput(text, { type: "html", ...extra });
 }
 
 /** Pads a fragment into a page long enough that extraction pays. */

@@ -2,23 +2,14 @@ import { describe, expect, inject, it } from "vitest";
 import fc from "fast-check";
 import { Tiktoken } from "js-tiktoken/lite";
 import o200k from "js-tiktoken/ranks/o200k_base";
-import { formatMarker, parseMarkers } from "../../src/ccr/marker.js";
+import { parseMarkers } from "../../src/ccr/marker.js";
 import { createJsonCompressor, jsonCompressor } from "../../src/compressors/json.js";
 import type { CompressorInput } from "../../src/compressors/types.js";
-import { LineIndex } from "../../src/kernels/lines.js";
 import { corpusCases, readCase, readCorpusFile } from "../support/corpus.js";
+import { compressorInput } from "../support/compressor-input.js";
 
 function jsonInput(text: string, overrides: Partial<CompressorInput> = {}): CompressorInput {
-  return {
-    text,
-    lines: LineIndex.of(text),
-    type: "json",
-    hint: {},
-    scale: 1,
-    canDrop: true,
-    marker: (s: string) => formatMarker("0".repeat(32), s),
-    ...overrides,
-  };
+  return compressorInput(text, { type: "json", ...overrides });
 }
 
 function compress(text: string, overrides: Partial<CompressorInput> = {}) {

@@ -2,21 +2,12 @@ import { describe, expect, it } from "vitest";
 import { logCompressor } from "../../src/compressors/log.js";
 import type { CompressorInput } from "../../src/compressors/types.js";
 import { formatMarker, parseMarkers } from "../../src/ccr/marker.js";
-import { LineIndex } from "../../src/kernels/lines.js";
+import { compressorInput } from "../support/compressor-input.js";
 
-const KEY = "0".repeat(32);
+const _KEY = "0".repeat(32);
 
 function input(text: string, extra: Partial<CompressorInput> = {}): CompressorInput {
-  return {
-    text,
-    lines: LineIndex.of(text),
-    type: "log",
-    hint: {},
-    scale: 1,
-    canDrop: true,
-    marker: (s) => formatMarker(KEY, s),
-    ...extra,
-  };
+  return compressorInput(text, { type: "log", ...extra });
 }
 
 function compress(text: string, extra: Partial<CompressorInput> = {}): string {

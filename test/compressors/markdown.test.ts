@@ -2,22 +2,13 @@ import { describe, expect, it } from "vitest";
 import fc from "fast-check";
 import { markdownCompressor, segmentMarkdown } from "../../src/compressors/markdown.js";
 import type { CompressorInput } from "../../src/compressors/types.js";
-import { formatMarker, parseMarkers } from "../../src/ccr/marker.js";
-import { LineIndex } from "../../src/kernels/lines.js";
+import { parseMarkers } from "../../src/ccr/marker.js";
+import { compressorInput } from "../support/compressor-input.js";
 
-const KEY = "0".repeat(32);
+const _KEY = "0".repeat(32);
 
 function input(text: string, extra: Partial<CompressorInput> = {}): CompressorInput {
-  return {
-    text,
-    lines: LineIndex.of(text),
-    type: "markdown",
-    hint: {},
-    scale: 1,
-    canDrop: true,
-    marker: (s) => formatMarker(KEY, s),
-    ...extra,
-  };
+  return compressorInput(text, { type: "markdown", ...extra });
 }
 
 function compress(text: string, extra: Partial<CompressorInput> = {}): string {

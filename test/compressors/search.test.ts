@@ -10,19 +10,17 @@ import { formatMarker, hasMarker, parseMarkers } from "../../src/ccr/marker.js";
 import { LineIndex } from "../../src/kernels/lines.js";
 import { loadWasm, setWasmEnabled } from "../../src/kernels/wasm.js";
 import { corpusCases, readCase } from "../support/corpus.js";
+import { compressorInput } from "../support/compressor-input.js";
 
 const KEY = "0".repeat(32);
 
 function inputOf(text: string, options: { query?: string; scale?: number; canDrop?: boolean } = {}): CompressorInput {
-  return {
-    text,
-    lines: LineIndex.of(text),
+  return compressorInput(text, {
     type: "search",
     hint: options.query === undefined ? {} : { query: options.query },
     scale: options.scale ?? 1,
     canDrop: options.canDrop ?? true,
-    marker: (s) => formatMarker(KEY, s),
-  };
+  });
 }
 
 function compress(

@@ -2,22 +2,14 @@ import { describe, expect, it } from "vitest";
 import { blobCompressor } from "../../src/compressors/blob.js";
 import { terminalCompressor } from "../../src/compressors/terminal.js";
 import { docReadCompressor } from "../../src/compressors/doc-read.js";
-import { LineIndex } from "../../src/kernels/lines.js";
-import { formatMarker, parseMarkers } from "../../src/ccr/marker.js";
+import { parseMarkers } from "../../src/ccr/marker.js";
 import type { Compressor } from "../../src/compressors/types.js";
 import type { ContentType } from "../../src/types.js";
+import { compressorInput } from "../support/compressor-input.js";
 
 const KEY = "c".repeat(32);
 const run = (c: Compressor, text: string, type: ContentType, canDrop = true) =>
-  c.compress({
-    text,
-    lines: LineIndex.of(text),
-    type,
-    hint: {},
-    scale: 1,
-    canDrop,
-    marker: (s) => formatMarker(KEY, s),
-  });
+  c.compress(compressorInput(text, { type, canDrop, key: KEY }));
 
 describe("blobCompressor", () => {
   const blob = "QUJDRA==".repeat(2000);

@@ -2,25 +2,16 @@ import { describe, expect, it } from "vitest";
 import fc from "fast-check";
 import { Tiktoken } from "js-tiktoken/lite";
 import o200k from "js-tiktoken/ranks/o200k_base";
-import { formatMarker, parseMarkers } from "../../src/ccr/marker.js";
+import { parseMarkers } from "../../src/ccr/marker.js";
 import { tabularCompressor } from "../../src/compressors/tabular.js";
 import type { CompressorInput, CompressorOutput } from "../../src/compressors/types.js";
-import { LineIndex } from "../../src/kernels/lines.js";
 import { loadCorpus } from "../support/corpus.js";
+import { compressorInput } from "../support/compressor-input.js";
 
-const KEY = "0".repeat(32);
+const _KEY = "0".repeat(32);
 
 function input(text: string, extra: Partial<CompressorInput> = {}): CompressorInput {
-  return {
-    text,
-    lines: LineIndex.of(text),
-    type: "tabular",
-    hint: {},
-    scale: 1,
-    canDrop: true,
-    marker: (s) => formatMarker(KEY, s),
-    ...extra,
-  };
+  return compressorInput(text, { type: "tabular", ...extra });
 }
 
 function run(text: string, extra: Partial<CompressorInput> = {}): CompressorOutput | null {

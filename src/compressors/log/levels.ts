@@ -9,51 +9,18 @@
  * Everything is a bounded left-to-right scan over the first characters.
  */
 
-import { ANOMALY_SCAN, ANOMALY_WORDS, LEVEL_HINT_RE, LEVEL_SCAN } from "../../kernels/log-hints.js";
+import {
+  ANOMALY_SCAN,
+  ANOMALY_WORDS,
+  LEVEL_HINT_RE,
+  LEVEL_SCAN,
+  LEVEL_TOOLS,
+  LEVEL_WORDS,
+  type LevelWord,
+  Severity,
+} from "./level-words.js";
 
-/** How severe a line is. */
-export const Severity = { None: 0, Warning: 1, Error: 2 } as const;
-export type Severity = (typeof Severity)[keyof typeof Severity];
-
-/** A level word: its severity, its canonical name, and the spellings that count. */
-interface LevelWord {
-  readonly lower: string;
-  readonly severity: Severity;
-  readonly canonical: string;
-  /** `ERROR` standalone anywhere near the start counts. */
-  readonly upper: boolean;
-  /** `error` / `Error` counts where a level sits (see isLowerLevelUse). */
-  readonly lowercase: boolean;
-}
-
-function word(lower: string, severity: Severity, canonical: string, upper: boolean, lowercase: boolean): LevelWord {
-  return { lower, severity, canonical, upper, lowercase };
-}
-
-const LEVEL_WORDS: readonly LevelWord[] = [
-  word("error", Severity.Error, "ERROR", true, true),
-  word("err", Severity.Error, "ERROR", true, true),
-  word("fatal", Severity.Error, "FATAL", true, true),
-  word("panic", Severity.Error, "PANIC", true, true),
-  word("critical", Severity.Error, "CRITICAL", true, true),
-  word("crit", Severity.Error, "CRIT", true, false),
-  word("severe", Severity.Error, "SEVERE", true, false),
-  word("emerg", Severity.Error, "EMERG", true, false),
-  word("alert", Severity.Error, "ALERT", true, false),
-  word("failure", Severity.Error, "FAILURE", true, false),
-  word("warn", Severity.Warning, "WARN", true, true),
-  word("warning", Severity.Warning, "WARN", true, true),
-  word("info", Severity.None, "INFO", true, true),
-  word("debug", Severity.None, "DEBUG", true, true),
-  word("trace", Severity.None, "TRACE", true, true),
-  word("notice", Severity.None, "NOTICE", true, true),
-  word("verbose", Severity.None, "VERBOSE", true, true),
-  word("silly", Severity.None, "SILLY", true, true),
-  word("fine", Severity.None, "FINE", true, false),
-  word("finer", Severity.None, "FINER", true, false),
-  word("finest", Severity.None, "FINEST", true, false),
-  word("http", Severity.None, "", false, true), // npm's level; not named in markers
-];
+export { Severity } from "./level-words.js";
 
 /** Level words by length, so a word is compared only with candidates of its length. */
 const BY_LENGTH: LevelWord[][] = (() => {
@@ -71,7 +38,7 @@ const FIRST_LETTERS: Int32Array = (() => {
 })();
 
 const LEVEL_KEYS = new Set(["level", "lvl", "severity", "loglevel"]);
-const TOOL_PREFIXES = new Set(["npm", "yarn", "pnpm", "gyp"]);
+const TOOL_PREFIXES = new Set(LEVEL_TOOLS);
 
 /** An anomaly word between word boundaries (the kernel's hint regex, closed). */
 const ANOMALY_RE = new RegExp(`${ANOMALY_WORDS}\\b`);
@@ -100,7 +67,7 @@ export function scanSeverity(text: string, prefilter: boolean): LevelMatch {
 
 /**
  * {@link severityOf} of a line whose level hint is already known
- * (kernels/log-hints.ts lineHints): false only where {@link LEVEL_HINT_RE}
+ * (log/line-hints.ts lineHints): false only where {@link LEVEL_HINT_RE}
  * cannot match the line's first characters, which then skips the word loop
  * without running the regex. Same answer as severityOf.
  */

@@ -10,11 +10,32 @@
  * positions where members differ become `<*>` in the cluster's template.
  *
  * The miner clusters on 64-bit hashes of the masked tokens, equal hashes
- * standing for equal tokens: kernels/log-mask.ts computes them for the whole
+ * standing for equal tokens: log/masked-lines.ts computes them for the whole
  * log in WASM, or line by line from {@link maskTokens} in TS. A template's
  * strings are rebuilt from its first line only when a marker describes it.
  */
-import type { MaskedLines } from "../../kernels/log-mask.js";
+
+/**
+ * The masked tokens of one log line at a time, as 64-bit hashes and flags:
+ * what the miner reads. {@link load} points {@link hashes}, {@link flags} and
+ * {@link at} at a line's tokens. Implemented by log/masked-lines.ts.
+ */
+export interface LineTokens {
+  /** Hash words of the loaded line: token `i` at words `2 * (at + i)` and `2 * (at + i) + 1`. */
+  readonly hashes: Int32Array;
+  /** Flags of the loaded line: token `i` at `flags[at + i]`. */
+  readonly flags: Uint8Array;
+  /** Index of the loaded line's first token in {@link hashes} and {@link flags}. */
+  readonly at: number;
+  /** Tokens of the loaded line. */
+  readonly count: number;
+  /** Loads line `lineNo`, whose visible text is `text`, and returns its token count. */
+  load(lineNo: number, text: string): number;
+  /** Whether token `i` of the loaded line is a placeholder (`<n>`, `<url>`, …). */
+  isPlaceholder(i: number): boolean;
+  /** Whether token `i` of the loaded line is literally `<*>`. */
+  isWildcard(i: number): boolean;
+}
 
 /** Tokens of a line that take part in its template (the rest of a long line is ignored). */
 const MAX_TOKENS = 24;
@@ -43,7 +64,7 @@ export class Cluster {
     readonly id: number,
     readonly first: number,
     private readonly text: string,
-    line: MaskedLines,
+    line: LineTokens,
     spill: boolean,
   ) {
     const n = line.count;
@@ -63,7 +84,7 @@ export class Cluster {
    * Equal literal positions over literal positions, for a loaded line of the
    * same token count; positions holding the same placeholder on both sides do not count.
    */
-  similarity(line: MaskedLines): number {
+  similarity(line: LineTokens): number {
     const h = line.hashes;
     const base = 2 * line.at;
     let equal = 0;
@@ -82,7 +103,7 @@ export class Cluster {
   }
 
   /** Turns the positions where the loaded line differs into `<*>`. */
-  merge(line: MaskedLines): void {
+  merge(line: LineTokens): void {
     const h = line.hashes;
     const base = 2 * line.at;
     for (let i = 0; i < line.count; i++) {
@@ -101,10 +122,10 @@ export class TemplateMiner {
   private readonly overflow = new Map<number, Cluster[]>();
 
   /**
-   * @param masks the masked tokens of the lines to come: `maskLines(lines)` for
+   * @param masks the masked tokens of the lines to come: `maskLines(lines)` (log/masked-lines.ts) for
    * a log's line index, `maskLines()` for texts of no particular log
    */
-  constructor(private readonly masks: MaskedLines) {}
+  constructor(private readonly masks: LineTokens) {}
 
   /**
    * Assigns line `lineNo` (visible text `text`, as log/visible.ts gives it) to
@@ -116,7 +137,7 @@ export class TemplateMiner {
   }
 
   /** Drain's step: the most similar cluster of the line's group, or a new one. */
-  private place(line: MaskedLines, text: string, lineNo: number): Cluster {
+  private place(line: LineTokens, text: string, lineNo: number): Cluster {
     const head = firstLiteral(line);
     let byCount = this.groups.get(head);
     if (byCount === undefined) {
@@ -164,7 +185,7 @@ export class TemplateMiner {
     return created;
   }
 
-  private create(text: string, line: MaskedLines, lineNo: number, spill: boolean): Cluster {
+  private create(text: string, line: LineTokens, lineNo: number, spill: boolean): Cluster {
     const c = new Cluster(this.clusters.length, lineNo, text, line, spill);
     this.clusters.push(c);
     return c;
@@ -186,7 +207,7 @@ export function describeTemplate(c: Cluster, maxChars = 60): string {
  * The loaded line's group key: the top 53 bits of its first literal token's
  * hash (a number a Map keys exactly), or {@link NO_LITERAL} when all are placeholders.
  */
-function firstLiteral(line: MaskedLines): number {
+function firstLiteral(line: LineTokens): number {
   for (let i = 0; i < line.count; i++) {
     if (line.isPlaceholder(i)) continue;
     const w = 2 * (line.at + i);
@@ -306,45 +327,79 @@ function maskRange(text: string, start: number, end: number): string {
   return s === start && e === end ? placeholder : text.slice(start, s) + placeholder + text.slice(e, end);
 }
 
-/**
- * The placeholder a token core masks to as a whole (`<url>`, `<path>`, `<ip>`,
- * `<ts>`, `<n>`, `<id>`, `<hex>`), found in one scan; null when only part of
- * it is variable (`crate_0`, `12ms`, `key=value`) or nothing is.
- */
-function placeholderOf(text: string, s: number, e: number): string | null {
-  let digits = 0;
-  let letters = 0;
-  let hexLetters = 0;
-  let slashes = 0;
-  let colons = 0;
-  let dots = 0;
-  let dashes = 0;
-  let at = false;
+/** What a token core is made of: one scan's counts, read by {@link placeholderOf} and {@link maskCore}. */
+interface CoreShape {
+  digits: number;
+  letters: number;
+  /** Letters that are also hex digits (a-f, A-F). */
+  hexLetters: number;
+  /** `/` and `\\`. */
+  slashes: number;
+  colons: number;
+  dots: number;
+  dashes: number;
+  /** Index of the first `@`, of the last one, and of the first `=` (-1 when none). */
+  firstAt: number;
+  lastAt: number;
+  firstEq: number;
+}
+
+/** The one character classifier of a token core text[s, e). */
+function shapeOf(text: string, s: number, e: number): CoreShape {
+  const k: CoreShape = {
+    digits: 0,
+    letters: 0,
+    hexLetters: 0,
+    slashes: 0,
+    colons: 0,
+    dots: 0,
+    dashes: 0,
+    firstAt: -1,
+    lastAt: -1,
+    firstEq: -1,
+  };
   for (let i = s; i < e; i++) {
     const c = text.charCodeAt(i);
-    if (c >= 48 && c <= 57) digits++;
+    if (c >= 48 && c <= 57) k.digits++;
     else if ((c >= 65 && c <= 90) || (c >= 97 && c <= 122)) {
-      letters++;
-      if ((c >= 65 && c <= 70) || (c >= 97 && c <= 102)) hexLetters++;
-    } else if (c === 47 || c === 92) slashes++;
-    else if (c === 58) colons++;
-    else if (c === 46) dots++;
-    else if (c === 45) dashes++;
-    else if (c === 64 && i > s) at = true;
-    else if (c === 61) return null; // key=value: see maskCore
+      k.letters++;
+      if ((c >= 65 && c <= 70) || (c >= 97 && c <= 102)) k.hexLetters++;
+    } else if (c === 47 || c === 92) k.slashes++;
+    else if (c === 58) k.colons++;
+    else if (c === 46) k.dots++;
+    else if (c === 45) k.dashes++;
+    else if (c === 64) {
+      if (k.firstAt === -1) k.firstAt = i;
+      k.lastAt = i;
+    } else if (c === 61 && k.firstEq === -1) k.firstEq = i;
   }
+  return k;
+}
+
+/** `<ip>`, `<ts>` or `<n>` for a core of digits and punctuation only (no letters). */
+function numericPlaceholder(k: CoreShape, len: number): string {
+  if (k.dots === 3 && k.digits >= 4 && k.colons <= 1) return "<ip>";
+  if (k.colons > 0 || (k.dashes >= 2 && len >= 8) || (k.slashes >= 2 && len >= 8)) return "<ts>";
+  return "<n>";
+}
+
+/**
+ * The placeholder a token core masks to as a whole (`<url>`, `<path>`, `<ip>`,
+ * `<ts>`, `<n>`, `<id>`, `<hex>`); null when only part of it is variable
+ * (`crate_0`, `12ms`, `key=value`) or nothing is.
+ */
+function placeholderOf(text: string, s: number, e: number): string | null {
+  const k = shapeOf(text, s, e);
+  if (k.firstEq !== -1) return null; // key=value: see maskCore
   const len = e - s;
-  if (colons > 0 && slashes >= 2 && text.indexOf("://", s) !== -1 && text.indexOf("://", s) < e) return "<url>";
-  if (digits === 0) return slashes > 0 && len > 1 ? "<path>" : null;
-  if (letters === 0) {
-    if (dots === 3 && digits >= 4 && colons <= 1) return "<ip>";
-    if (colons > 0 || (dashes >= 2 && len >= 8) || (slashes >= 2 && len >= 8)) return "<ts>";
-    return "<n>";
-  }
-  if (slashes > 0) return "<path>";
-  if (at) return "<id>";
-  if (isHexRange(text, s, e, digits, hexLetters, letters)) return "<hex>";
-  if (colons >= 2 && isDigit(text.charCodeAt(s))) return "<ts>";
+  if (k.colons > 0 && k.slashes >= 2 && text.indexOf("://", s) !== -1 && text.indexOf("://", s) < e) return "<url>";
+  if (k.digits === 0) return k.slashes > 0 && len > 1 ? "<path>" : null;
+  if (k.letters === 0) return numericPlaceholder(k, len);
+  if (k.slashes > 0) return "<path>";
+  // Any `@` past the first character (maskCore asks only of the first `@`: see there).
+  if (k.lastAt > s) return "<id>";
+  if (isHexRange(text, s, e, k.digits, k.hexLetters, k.letters)) return "<hex>";
+  if (k.colons >= 2 && isDigit(text.charCodeAt(s))) return "<ts>";
   return null;
 }
 
@@ -372,54 +427,33 @@ function isTrailingPunct(c: number): boolean {
   );
 }
 
+/**
+ * Masks a core no placeholder covers as a whole: the value of `key=value`,
+ * units (`12ms`), digit runs (`crate_0`). The value of `key=value` comes here
+ * straight, so its `@` test asks only whether the *first* `@` is past the
+ * start (`k=@a@1` keeps its `@`s); the WASM kernel (assembly/logmask.ts
+ * maskValue) does the same.
+ */
 function maskCore(core: string): string {
-  let digits = 0;
-  let letters = 0;
-  let hexLetters = 0;
-  let slashes = 0;
-  let colons = 0;
-  let dots = 0;
-  let dashes = 0;
-  let at = -1;
-  let eq = -1;
-  for (let i = 0; i < core.length; i++) {
-    const c = core.charCodeAt(i);
-    if (c >= 48 && c <= 57) digits++;
-    else if ((c >= 65 && c <= 90) || (c >= 97 && c <= 122)) {
-      letters++;
-      if ((c >= 65 && c <= 70) || (c >= 97 && c <= 102)) hexLetters++;
-    } else if (c === 47 || c === 92) slashes++;
-    else if (c === 58) colons++;
-    else if (c === 46) dots++;
-    else if (c === 45) dashes++;
-    else if (c === 64 && at === -1) at = i;
-    else if (c === 61 && eq === -1) eq = i;
-  }
-  if (colons > 0 && core.indexOf("://") !== -1) return "<url>";
+  const k = shapeOf(core, 0, core.length);
+  if (k.colons > 0 && core.indexOf("://") !== -1) return "<url>";
+  const eq = k.firstEq;
   if (eq > 0 && eq < core.length - 1) {
     // key=value: the key names the event, the value varies.
     return core.slice(0, eq + 1) + maskCore(core.slice(eq + 1));
   }
-  if (digits === 0) return slashes > 0 && core.length > 1 ? "<path>" : core;
-  if (letters === 0) {
-    if (dots === 3 && digits >= 4 && colons <= 1) return "<ip>";
-    if (colons > 0 || (dashes >= 2 && core.length >= 8) || (slashes >= 2 && core.length >= 8)) return "<ts>";
-    return "<n>";
-  }
-  if (slashes > 0) return "<path>";
-  if (at > 0) return "<id>";
-  if (isHexId(core, digits, hexLetters, letters)) return "<hex>";
+  if (k.digits === 0) return k.slashes > 0 && core.length > 1 ? "<path>" : core;
+  if (k.letters === 0) return numericPlaceholder(k, core.length);
+  if (k.slashes > 0) return "<path>";
+  if (k.firstAt > 0) return "<id>";
+  if (isHexRange(core, 0, core.length, k.digits, k.hexLetters, k.letters)) return "<hex>";
   const unit = unitSuffix(core);
   if (unit !== null) return `<n>${unit}`;
-  if (colons >= 2 && core.charCodeAt(0) >= 48 && core.charCodeAt(0) <= 57) return "<ts>";
+  if (k.colons >= 2 && core.charCodeAt(0) >= 48 && core.charCodeAt(0) <= 57) return "<ts>";
   return maskDigitRuns(core);
 }
 
 /** Git SHAs, UUIDs, 0x addresses: mostly hex digits, at least one decimal digit. */
-function isHexId(core: string, digits: number, hexLetters: number, letters: number): boolean {
-  return isHexRange(core, 0, core.length, digits, hexLetters, letters);
-}
-
 function isHexRange(text: string, s: number, e: number, digits: number, hexLetters: number, letters: number): boolean {
   if (e - s > 2 && text.charCodeAt(s) === 48 && (text.charCodeAt(s + 1) | 32) === 120) {
     return letters - 1 === hexLetters;

@@ -2,9 +2,10 @@ import { describe, expect, it } from "vitest";
 import { Tiktoken } from "js-tiktoken/lite";
 import o200k from "js-tiktoken/ranks/o200k_base";
 import { compressCode } from "../../../src/compressors/code.js";
-import { formatMarker, parseMarkers } from "../../../src/ccr/marker.js";
+import { parseMarkers } from "../../../src/ccr/marker.js";
 import { LineIndex } from "../../../src/kernels/lines.js";
 import { loadCorpus, type CorpusCase } from "../../support/corpus.js";
+import { compressorInput } from "../../support/compressor-input.js";
 
 // A realistic key: 32 random-looking hex digits cost more tokens than zeros.
 const KEY = "d05cc07cefdb4a8af3beb0ea4b582b70";
@@ -20,15 +21,7 @@ function filenameOf(c: CorpusCase): string {
 }
 
 function compress(c: CorpusCase & { text: string }, filename: string | undefined) {
-  return compressCode({
-    text: c.text,
-    lines: LineIndex.of(c.text),
-    type: "code",
-    hint: { filename, compressCode: true },
-    scale: 1,
-    canDrop: true,
-    marker: (s) => formatMarker(KEY, s),
-  });
+  return compressCode(compressorInput(c.text, { type: "code", hint: { filename, compressCode: true }, key: KEY }));
 }
 
 /**

@@ -1,24 +1,17 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
 import { compressCode } from "../../../src/compressors/code.js";
-import { formatMarker, parseMarkers } from "../../../src/ccr/marker.js";
+import { parseMarkers } from "../../../src/ccr/marker.js";
 import { LineIndex } from "../../../src/kernels/lines.js";
 import { loadCorpus } from "../../support/corpus.js";
+import { compressorInput } from "../../support/compressor-input.js";
 
 const KEY = "0".repeat(32);
 const FILES = ["a.ts", "a.js", "a.py", "a.go", "a.rs", "A.java", undefined] as const;
 
 function run(text: string, filename: string | undefined, scale = 1) {
   // The unguarded function, so that an exception fails the property instead of becoming a null.
-  return compressCode({
-    text,
-    lines: LineIndex.of(text),
-    type: "code",
-    hint: { filename, compressCode: true },
-    scale,
-    canDrop: true,
-    marker: (s) => formatMarker(KEY, s),
-  });
+  return compressCode(compressorInput(text, { type: "code", hint: { filename, compressCode: true }, scale }));
 }
 
 /** Lines of code-like text: headers, bodies, literals and comments that hide braces, and junk. */
@@ -182,15 +175,9 @@ describe("code compressor properties", async () => {
   it("leaves the text alone when it may not drop anything", () => {
     fc.assert(
       fc.property(codeText, file, (text, filename) => {
-        const result = compressCode({
-          text,
-          lines: LineIndex.of(text),
-          type: "code",
-          hint: { filename, compressCode: true },
-          scale: 1,
-          canDrop: false,
-          marker: (s) => formatMarker(KEY, s),
-        });
+        const result = compressCode(
+          compressorInput(text, { type: "code", hint: { filename, compressCode: true }, canDrop: false }),
+        );
         expect(result).toBeNull();
       }),
       { numRuns: 50 },

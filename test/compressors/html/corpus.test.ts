@@ -2,26 +2,17 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { Tiktoken } from "js-tiktoken/lite";
 import o200k from "js-tiktoken/ranks/o200k_base";
 import { htmlCompressor } from "../../../src/compressors/html.js";
-import { formatMarker } from "../../../src/ccr/marker.js";
-import { LineIndex } from "../../../src/kernels/lines.js";
 import { corpusCases, loadCorpus, type CorpusCase } from "../../support/corpus.js";
 import { visibleForm } from "../../../src/cli/visible-form.js";
+import { compressorInput } from "../../support/compressor-input.js";
 
 type Loaded = CorpusCase & { text: string };
 
-const KEY = "0".repeat(32);
+const _KEY = "0".repeat(32);
 const encoder = new Tiktoken(o200k);
 
 function compress(text: string): string {
-  const result = htmlCompressor.compress({
-    text,
-    lines: LineIndex.of(text),
-    type: "html",
-    hint: {},
-    scale: 1,
-    canDrop: true,
-    marker: (s) => formatMarker(KEY, s),
-  });
+  const result = htmlCompressor.compress(compressorInput(text, { type: "html" }));
   return result === null ? text : result.output;
 }
 

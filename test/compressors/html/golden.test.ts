@@ -1,9 +1,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { compressHtml } from "../../../src/compressors/html.js";
-import { formatMarker } from "../../../src/ccr/marker.js";
-import { LineIndex } from "../../../src/kernels/lines.js";
 import { sha256Hex } from "../../../src/kernels/sha256.js";
 import { loadCorpus } from "../../support/corpus.js";
+import { compressorInput } from "../../support/compressor-input.js";
 
 /**
  * SHA-256 of the compressor's output and its detail on each corpus html case
@@ -50,18 +49,10 @@ const GOLDEN: Record<string, { length: number; sha256: string; detail: Record<st
   },
 };
 
-const KEY = "0".repeat(32);
+const _KEY = "0".repeat(32);
 
 function compress(text: string) {
-  return compressHtml({
-    text,
-    lines: LineIndex.of(text),
-    type: "html",
-    hint: {},
-    scale: 1,
-    canDrop: true,
-    marker: (s) => formatMarker(KEY, s),
-  });
+  return compressHtml(compressorInput(text, { type: "html" }));
 }
 
 /** About 256 KB of html: the corpus cases in manifest order, repeated, each ending in a newline. */

@@ -3,25 +3,16 @@ import { Tiktoken } from "js-tiktoken/lite";
 import o200k from "js-tiktoken/ranks/o200k_base";
 import stripAnsi from "strip-ansi";
 import { logCompressor } from "../../../src/compressors/log.js";
-import { formatMarker } from "../../../src/ccr/marker.js";
-import { LineIndex } from "../../../src/kernels/lines.js";
 import { corpusCases, loadCorpus, readCorpusFile, type CorpusCase } from "../../support/corpus.js";
+import { compressorInput } from "../../support/compressor-input.js";
 
 type Loaded = CorpusCase & { text: string };
 
-const KEY = "0".repeat(32);
+const _KEY = "0".repeat(32);
 const encoder = new Tiktoken(o200k);
 
 function compress(text: string): string {
-  const result = logCompressor.compress({
-    text,
-    lines: LineIndex.of(text),
-    type: "log",
-    hint: {},
-    scale: 1,
-    canDrop: true,
-    marker: (s) => formatMarker(KEY, s),
-  });
+  const result = logCompressor.compress(compressorInput(text, { type: "log" }));
   return result === null ? text : result.output;
 }
 

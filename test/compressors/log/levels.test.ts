@@ -13,7 +13,7 @@ import {
   LINE_MAY_NAME_ANOMALY,
   lineHintsTwin,
   lineHintsWasm,
-} from "../../../src/kernels/log-hints.js";
+} from "../../../src/compressors/log/line-hints.js";
 import { loadWasm, type WasmHost } from "../../../src/kernels/wasm.js";
 import { loadCorpus } from "../../support/corpus.js";
 

@@ -1,22 +1,15 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
 import { compressLog } from "../../../src/compressors/log.js";
-import { formatMarker, hasMarker } from "../../../src/ccr/marker.js";
+import { hasMarker } from "../../../src/ccr/marker.js";
 import { LineIndex } from "../../../src/kernels/lines.js";
+import { compressorInput } from "../../support/compressor-input.js";
 
 const KEY = "0".repeat(32);
 
 function run(text: string) {
   // The unguarded function, so that an exception fails the property instead of becoming a null.
-  return compressLog({
-    text,
-    lines: LineIndex.of(text),
-    type: "log",
-    hint: {},
-    scale: 1,
-    canDrop: true,
-    marker: (s) => formatMarker(KEY, s),
-  });
+  return compressLog(compressorInput(text, { type: "log" }));
 }
 
 /** Log-like lines: levels, numbers, paths, frames, summaries, ANSI, CR and arbitrary text. */

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { describeTemplate, maskTokens, TemplateMiner } from "../../../src/compressors/log/templates.js";
 import { visibleText } from "../../../src/compressors/log/visible.js";
 import { LineIndex } from "../../../src/kernels/lines.js";
-import { maskLines } from "../../../src/kernels/log-mask.js";
+import { maskLines } from "../../../src/compressors/log/masked-lines.js";
 import { loadWasm } from "../../../src/kernels/wasm.js";
 import { loadCorpus } from "../../support/corpus.js";
 

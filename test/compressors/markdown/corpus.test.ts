@@ -2,9 +2,9 @@ import { describe, expect, it } from "vitest";
 import { Tiktoken } from "js-tiktoken/lite";
 import o200k from "js-tiktoken/ranks/o200k_base";
 import { markdownCompressor, segmentMarkdown } from "../../../src/compressors/markdown.js";
-import { formatMarker, hasMarker, parseMarkers } from "../../../src/ccr/marker.js";
-import { LineIndex } from "../../../src/kernels/lines.js";
+import { hasMarker, parseMarkers } from "../../../src/ccr/marker.js";
 import { loadCorpus } from "../../support/corpus.js";
+import { compressorInput } from "../../support/compressor-input.js";
 
 const KEY = "0".repeat(32);
 const encoder = new Tiktoken(o200k);
@@ -13,15 +13,7 @@ const tokens = (text: string) => encoder.encode(text).length;
 const cases = (await loadCorpus()).filter((c) => c.class === "markdown");
 
 function compress(text: string, query?: string): string {
-  const result = markdownCompressor.compress({
-    text,
-    lines: LineIndex.of(text),
-    type: "markdown",
-    hint: { query },
-    scale: 1,
-    canDrop: true,
-    marker: (s) => formatMarker(KEY, s),
-  });
+  const result = markdownCompressor.compress(compressorInput(text, { type: "markdown", hint: { query } }));
   return result === null ? text : result.output;
 }
 

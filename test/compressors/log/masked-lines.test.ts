@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import fc from "fast-check";
-import { maskTokens } from "../../src/compressors/log/templates.js";
-import { visibleText } from "../../src/compressors/log/visible.js";
-import { LineIndex } from "../../src/kernels/lines.js";
+import { maskTokens } from "../../../src/compressors/log/templates.js";
+import { visibleText } from "../../../src/compressors/log/visible.js";
+import { LineIndex } from "../../../src/kernels/lines.js";
 import {
   LOG_MASK_WASM_MIN,
   maskedTokenHash,
@@ -12,9 +12,9 @@ import {
   TOKEN_PLACEHOLDER,
   TOKEN_WILDCARD,
   type LineMaskTable,
-} from "../../src/kernels/log-mask.js";
-import { loadWasm, type WasmHost } from "../../src/kernels/wasm.js";
-import { loadCorpus } from "../support/corpus.js";
+} from "../../../src/compressors/log/masked-lines.js";
+import { loadWasm, type WasmHost } from "../../../src/kernels/wasm.js";
+import { loadCorpus } from "../../support/corpus.js";
 
 let host: WasmHost;
 beforeAll(async () => {

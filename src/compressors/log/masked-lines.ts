@@ -1,6 +1,6 @@
 /**
  * Log template masking as a kernel: for every line of a log, the tokens that
- * `maskTokens` (compressors/log/templates.ts) gives it, each reduced to a
+ * `maskTokens` (templates.ts) gives it, each reduced to a
  * 64-bit hash of its masked UTF-16 code units plus two flags, so that the
  * template miner compares numbers instead of building a dozen strings a line.
  *
@@ -20,10 +20,10 @@
  * group key keeps the top 53 bits of the first literal token's hash, so that
  * it is an exact Map key; with 10^5 groups that is ~10^-6 again.)
  */
-import { maskTokens } from "../compressors/log/templates.js";
-import { MAX_SCAN } from "../compressors/log/visible.js";
-import type { LineIndex } from "./lines.js";
-import { wasmHost, type WasmHost } from "./wasm.js";
+import type { LineIndex } from "../../kernels/lines.js";
+import { wasmHost, type WasmHost } from "../../kernels/wasm.js";
+import { type LineTokens, maskTokens } from "./templates.js";
+import { MAX_SCAN } from "./visible.js";
 
 /** Token flag: the masked token is a placeholder (`<…>`, longer than 2, no space). */
 export const TOKEN_PLACEHOLDER = 1;
@@ -266,7 +266,7 @@ const NO_FLAGS = new Uint8Array(0);
  * miner: {@link load} points {@link hashes}, {@link flags} and {@link at} at a
  * line's tokens. Built by {@link maskLines}.
  */
-export class MaskedLines {
+export class MaskedLines implements LineTokens {
   /** Hash words of the loaded line: token `i` at words `2 * (at + i)` and `2 * (at + i) + 1`. */
   hashes: Int32Array = NO_HASHES;
   /** Flags of the loaded line: token `i` at `flags[at + i]`. */

@@ -4,32 +4,20 @@
  * runs its exact checks (compressors/log/levels.ts) only on lines that can
  * pass them.
  *
- * The twin *is* the definition: the two regex prefilters below, per line. The
+ * The twin *is* the definition: the two regex prefilters of level-words.ts, per line. The
  * WASM kernel (assembly/loghints.ts) reads each line's first 240 code units
  * once, comparing word lists at word starts, and must set every bit the twin
  * sets; it may set a few more (a set bit only costs the exact check), which
  * the differential tests count.
  */
-import type { LineIndex } from "./lines.js";
-import { wasmHost, type WasmHost } from "./wasm.js";
+import type { LineIndex } from "../../kernels/lines.js";
+import { wasmHost, type WasmHost } from "../../kernels/wasm.js";
+import { ANOMALY_SCAN, ANOMALY_WORDS, LEVEL_HINT_RE, LEVEL_SCAN } from "./level-words.js";
 
 /** Hint bit: the line may hold a level word (levels.ts severityOf needs its word loop). */
 export const LINE_MAY_HAVE_LEVEL = 1;
 /** Hint bit: the line may name an anomaly (levels.ts isAnomaly may be true). */
 export const LINE_MAY_NAME_ANOMALY = 2;
-
-/** Characters of a line scanned for a level word. */
-export const LEVEL_SCAN = 120;
-/** Characters of a line searched for anomaly words. */
-export const ANOMALY_SCAN = 240;
-
-/**
- * Words that mark an anomaly even on an INFO line ("disk quota exceeded").
- * One alternation of literals after a word boundary (lowercase or
- * capitalised, without the slower /i flag): linear, no backtracking.
- */
-export const ANOMALY_WORDS =
-  "\\b(?:[Ee]xceeded|[Dd]enied|[Rr]efused|[Tt]imed out|[Uu]nable to|[Cc]ould not|[Cc]ouldn't|[Cc]annot|[Ff]ailed|[Ff]ailure|[Nn]ot found|[Oo]ut of memory|[Uu]nreachable|[Cc]orrupt(?:ed)?|[Kk]illed|[Dd]eadlock|[Ss]egmentation fault|[Nn]o space left|[Uu]nhealthy|[Oo]verflow)";
 
 /**
  * The anomaly words without a closing boundary, for one scan of a whole log:
@@ -37,17 +25,6 @@ export const ANOMALY_WORDS =
  * {@link ANOMALY_SCAN} characters (a word cut at that limit included).
  */
 const ANOMALY_HINT_RE = new RegExp(ANOMALY_WORDS, "g");
-
-/**
- * Matches wherever the word loop of levels.ts severityOf could find
- * something in a line's first {@link LEVEL_SCAN} characters: a level word at
- * a word start (a prefix of it is enough, so this is a superset), `npm
- * http`-style tool levels, and the `…Error`, `…Exception`, `…Warning`,
- * `Panic` class names. Linear: alternations of literals, one class that
- * cannot match `h`.
- */
-export const LEVEL_HINT_RE =
-  /\b(?:err|fatal|panic|crit|severe|emerg|alert|failure|warn|info|debug|trace|notice|verbose|silly|fine)|(?:npm|yarn|pnpm|gyp)[^a-z]+http|error|exception|warning|panic/i;
 
 /**
  * TS twin of {@link lineHints}: {@link LEVEL_HINT_RE} on each line's first

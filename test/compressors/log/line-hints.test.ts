@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import fc from "fast-check";
-import { LineIndex } from "../../src/kernels/lines.js";
+import { LineIndex } from "../../../src/kernels/lines.js";
 import {
   LINE_MAY_HAVE_LEVEL,
   LINE_MAY_NAME_ANOMALY,
@@ -8,9 +8,9 @@ import {
   lineHintsTwin,
   lineHintsWasm,
   LOG_HINTS_WASM_MIN,
-} from "../../src/kernels/log-hints.js";
-import { loadWasm, type WasmHost } from "../../src/kernels/wasm.js";
-import { loadCorpus } from "../support/corpus.js";
+} from "../../../src/compressors/log/line-hints.js";
+import { loadWasm, type WasmHost } from "../../../src/kernels/wasm.js";
+import { loadCorpus } from "../../support/corpus.js";
 
 let host: WasmHost;
 beforeAll(async () => {

@@ -1,14 +1,15 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { formatMarker } from "../src/ccr/marker.js";
-import { PROVISIONAL_KEY } from "../src/ccr/pending-key.js";
-import { carryJsonValidity, forgetJsonValidity, noteValidJson, parsesAsJson } from "../src/json-validity.js";
+import { formatMarker } from "../../../src/ccr/marker.js";
+import { PROVISIONAL_KEY } from "../../../src/ccr/pending-key.js";
+import { JsonValidity } from "../../../src/compressors/json/validity.js";
 
-describe("parsesAsJson", () => {
+describe("JsonValidity", () => {
   it("answers for valid and invalid JSON", () => {
-    expect(parsesAsJson('{"a": [1, 2]}')).toBe(true);
-    expect(parsesAsJson('{"a": [1, 2')).toBe(false);
-    expect(parsesAsJson("")).toBe(false);
+    const json = new JsonValidity();
+    expect(json.parses('{"a": [1, 2]}')).toBe(true);
+    expect(json.parses('{"a": [1, 2')).toBe(false);
+    expect(json.parses("")).toBe(false);
   });
 
   it("answers right for texts asked in any order, whatever it remembers", () => {
@@ -21,38 +22,47 @@ describe("parsesAsJson", () => {
         return false;
       }
     });
+    const json = new JsonValidity();
     for (let round = 0; round < 3; round++) {
       for (let i = 0; i < texts.length; i++)
-        expect(parsesAsJson(texts[(i * 5 + round) % texts.length])).toBe(want[(i * 5 + round) % texts.length]);
+        expect(json.parses(texts[(i * 5 + round) % texts.length])).toBe(want[(i * 5 + round) % texts.length]);
     }
-    forgetJsonValidity();
-    expect(parsesAsJson("[1,")).toBe(false);
-    expect(parsesAsJson("[1]")).toBe(true);
+    expect(json.parses("[1,")).toBe(false);
+    expect(json.parses("[1]")).toBe(true);
   });
 
   it("takes a text noted as valid for valid without parsing it", () => {
-    const text = '{"a": 1}';
-    noteValidJson(text);
-    expect(parsesAsJson(text)).toBe(true);
-    forgetJsonValidity();
+    const json = new JsonValidity();
+    // Not JSON at all: only a note, never a parse, can make it "valid".
+    const text = "noted, never parsed";
+    json.note(text);
+    expect(json.parses(text)).toBe(true);
   });
 
   it("carries a remembered answer over to a copy with its marker keys swapped", () => {
     const marker = formatMarker(PROVISIONAL_KEY, "3 rows omitted");
     const real = "ab".repeat(16);
     for (const text of [`{"rows": [1, 2], "_pithy": "${marker}"}`, `{"rows": [1, 2 ${marker}`]) {
-      const valid = parsesAsJson(text);
+      const json = new JsonValidity();
+      const valid = json.parses(text);
       const swapped = text.replaceAll(PROVISIONAL_KEY, real);
-      carryJsonValidity(text, swapped);
-      expect(parsesAsJson(swapped)).toBe(valid);
-      forgetJsonValidity();
+      json.carry(text, swapped);
+      expect(json.parses(swapped)).toBe(valid);
     }
   });
 
   it("carries nothing for a text it does not remember", () => {
-    carryJsonValidity("[1", "[1]");
-    expect(parsesAsJson("[1]")).toBe(true);
-    forgetJsonValidity();
+    const json = new JsonValidity();
+    json.carry("[1", "[1]");
+    expect(json.parses("[1]")).toBe(true);
+  });
+
+  it("keeps each instance's texts to itself", () => {
+    const a = new JsonValidity();
+    const b = new JsonValidity();
+    a.note("not json");
+    expect(a.parses("not json")).toBe(true);
+    expect(b.parses("not json")).toBe(false);
   });
 
   it("is right to carry: swapping the key of markers never changes whether JSON parses", () => {

@@ -1,0 +1,125 @@
+/**
+ * The options of `createPithy`, checked once at construction: a bad value
+ * (or a name that is no option at all, a typo that would otherwise be
+ * ignored in silence) throws {@link PithyConfigError} naming the option and
+ * what is allowed.
+ */
+import { MemoryStore } from "../ccr/memory-store.js";
+import { type Store, withNamespace } from "../ccr/store.js";
+import { type Chains, defaultChains } from "../compressors/registry.js";
+import { checkProseModelOptions, type ProseModel, type ProseModelOptions } from "../compressors/prose-model.js";
+import { checkCount, checkMode, checkProfile, DEFAULT_MAX_CHARS, DEFAULT_MIN_TOKENS } from "../config.js";
+import { PithyConfigError } from "../errors.js";
+import type { GateConfig } from "../gate.js";
+import type { Mode, Profile } from "../types.js";
+
+/** Options of `createPithy`. Every one is optional. */
+export interface PithyOptions {
+  /**
+   * Where originals are kept for recall. Default: a bounded {@link MemoryStore}.
+   * `null`: no store, so nothing is ever dropped (lossless rewrites only).
+   */
+  store?: Store | null;
+  /** `lossy` (default), `lossless` or `off`. Changeable later with `setMode`. */
+  mode?: Mode;
+  /** `default`, `conservative` (keeps ~2×) or `aggressive` (~½×). Changeable with `setProfile`. */
+  profile?: Profile;
+  /** Content estimated below this many tokens is left alone. Default 250. */
+  minTokens?: number;
+  /** Content longer than this many characters is left alone. Default 8 MiB. */
+  maxChars?: number;
+  /** Tool-name globs whose output is never touched (`mcp__*`). */
+  excludeTools?: string[];
+  /** `verbatim` keeps every file read as it is (for agents that edit what they read). Default `auto`. */
+  reads?: "auto" | "verbatim";
+  /** Tenant or session: keys are stored and recalled inside it only. */
+  namespace?: string;
+  /** Replaces the chain of some content types (advanced: custom compressors). */
+  chains?: Partial<Chains>;
+  /**
+   * A model for prose and Markdown (an LLMLingua-style service, a small LLM):
+   * tried first within a latency budget; on timeout, failure or no gain the
+   * deterministic path runs. Its own token cost is reported with the savings.
+   */
+  proseFallback?: ProseModel | Omit<ProseModelOptions, "query" | "signal">;
+}
+
+/** The options as the pipeline uses them: checked, defaulted, the store namespaced. */
+export interface ResolvedOptions {
+  mode: Mode;
+  profile: Profile;
+  store: Store | null;
+  gate: GateConfig;
+  chains: Chains;
+  prose: Omit<ProseModelOptions, "query" | "signal"> | null;
+}
+
+/** Every option name, for the unknown-option check. */
+const OPTION_NAMES: ReadonlySet<string> = new Set<keyof PithyOptions>([
+  "store",
+  "mode",
+  "profile",
+  "minTokens",
+  "maxChars",
+  "excludeTools",
+  "reads",
+  "namespace",
+  "chains",
+  "proseFallback",
+]);
+
+/** Checks `options` and fills in the defaults; throws {@link PithyConfigError} on the first bad one. */
+export function resolveOptions(options: PithyOptions): ResolvedOptions {
+  if (options === null || typeof options !== "object") throw new PithyConfigError("options", "an object", options);
+  for (const name of Object.keys(options)) {
+    if (OPTION_NAMES.has(name)) continue;
+    const known = [...OPTION_NAMES].join(", ");
+    const allowed = `left out: createPithy has no such option (its options: ${known})`;
+    throw new PithyConfigError(name, allowed, options[name as keyof PithyOptions]);
+  }
+  const mode = checkMode(options.mode ?? "lossy");
+  return {
+    mode,
+    profile: checkProfile(options.profile ?? "default"),
+    store: resolveStore(options),
+    gate: {
+      mode,
+      minTokens: checkCount(options.minTokens ?? DEFAULT_MIN_TOKENS, "minTokens"),
+      maxChars: checkCount(options.maxChars ?? DEFAULT_MAX_CHARS, "maxChars"),
+      excludeTools: resolveExcludeTools(options.excludeTools),
+      reads: resolveReads(options.reads),
+    },
+    chains: { ...defaultChains(), ...(options.chains ?? {}) },
+    prose: resolveProse(options.proseFallback),
+  };
+}
+
+function resolveStore(options: PithyOptions): Store | null {
+  const store = options.store === undefined ? new MemoryStore() : options.store;
+  if (store === null) return null;
+  if (typeof store !== "object" || typeof store.put !== "function" || typeof store.get !== "function") {
+    throw new PithyConfigError("store", "a Store (put, get, delete, stats) or null", store);
+  }
+  return options.namespace === undefined ? store : withNamespace(store, options.namespace);
+}
+
+function resolveExcludeTools(globs: unknown): string[] {
+  const list = globs ?? [];
+  if (!Array.isArray(list) || list.some((g) => typeof g !== "string")) {
+    throw new PithyConfigError("excludeTools", "an array of tool-name globs", globs);
+  }
+  return [...list];
+}
+
+function resolveReads(reads: unknown): "auto" | "verbatim" {
+  const value = reads ?? "auto";
+  if (value !== "auto" && value !== "verbatim") throw new PithyConfigError("reads", "auto or verbatim", reads);
+  return value;
+}
+
+function resolveProse(prose: PithyOptions["proseFallback"]): ResolvedOptions["prose"] {
+  if (prose === undefined) return null;
+  const options = typeof prose === "function" ? { model: prose } : prose;
+  checkProseModelOptions(options);
+  return options;
+}
