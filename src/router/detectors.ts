@@ -1,6 +1,7 @@
 import { parseGrepRow, isGroupSeparator } from "../kernels/grep.js";
 import { LOG_LEVEL_WORD_RE } from "../compressors/log/level-words.js";
 import type { ContentType } from "../types.js";
+import { anyOf } from "./pattern.js";
 import type { Sample } from "./sample.js";
 
 /** One content detector: the confidence (0–1) that the sample is its type. */
@@ -158,15 +159,81 @@ function countNewlines(text: string, atMost: number): number {
 // ---------------------------------------------------------------- log
 const TIMESTAMP_RE =
   /\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}|\[\d{1,2}\/\w{3}\/\d{4}:\d{2}:\d{2}|\b\d{2}:\d{2}:\d{2}(?:[.,]\d+)?\b/;
-const TEST_RE =
-  /^\s*(?:=== (?:RUN|PAUSE|CONT)|--- (?:PASS|FAIL|SKIP)|(?:not )?ok \d+|TAP version|# (?:tests|pass|fail|Subtest)|PASS|FAIL|ok\s+\S|test result:|running \d+ tests?|test \S+ \.\.\. |[✔✓✖✗×▶]|\d+ (?:passed|failed)|={5,} .* ={5,}|Tests?:\s|Traceback \(most recent|\s+at \S+ \(|\s+at \S+:\d+|\s+File ".+", line \d+|\w+(?:Error|Exception):|panic:|goroutine \d+|error(?:\[E\d+\])?:|warning:|npm (?:ERR!|WARN|verbose|info|http|timing|notice)|\S+\(\d+,\d+\): error TS\d+|Found \d+ errors?|-->\s\S+:\d+:\d+|\d*\s*\|(?:\s|$)|= (?:note|help):|E {3}|_{3,} \S.* _{3,}$|\S+\.py:\d+: |\S+::\S+ (?:PASSED|FAILED|ERROR|SKIPPED|XFAIL|XPASS))|\b(?:PASSED|FAILED|SKIPPED|XFAIL|XPASS)\b|\[\s*\d{1,3}%\]\s*$/;
+// What log lines look like, part by part (each an alternative after the line's indentation).
+/** Go's test runner: `=== RUN`, `--- PASS`, panics with their goroutines. */
+const GO_TEST_LINES = [/=== (?:RUN|PAUSE|CONT)/, /--- (?:PASS|FAIL|SKIP)/, /panic:/, /goroutine \d+/];
+/** TAP (node:test, tape): `ok 3`, `not ok 4`, the version line, the `# tests` summary. */
+const TAP_LINES = [/(?:not )?ok \d+/, /TAP version/, /# (?:tests|pass|fail|Subtest)/];
+/** Other runners: jest/vitest PASS/FAIL, cargo's `test x ... ok` and `test result:`, tick marks, counts. */
+const RUNNER_LINES = [
+  /PASS/,
+  /FAIL/,
+  /ok\s+\S/,
+  /test result:/,
+  /running \d+ tests?/,
+  /test \S+ \.\.\. /,
+  /[✔✓✖✗×▶]/,
+  /\d+ (?:passed|failed)/,
+  /={5,} .* ={5,}/,
+  /Tests?:\s/,
+];
+/** pytest: `E   ` detail, `____ test_x ____` banners, `path.py:12: `, `path::test PASSED`. */
+const PYTEST_LINES = [
+  /E {3}/,
+  /_{3,} \S.* _{3,}$/,
+  /\S+\.py:\d+: /,
+  /\S+::\S+ (?:PASSED|FAILED|ERROR|SKIPPED|XFAIL|XPASS)/,
+];
+/** Stack traces: Python's head and frames, JS frames, `FooError:` heads. */
+const TRACE_LINES = [
+  /Traceback \(most recent/,
+  /\s+at \S+ \(/,
+  /\s+at \S+:\d+/,
+  /\s+File ".+", line \d+/,
+  /\w+(?:Error|Exception):/,
+];
+/** Compilers: rustc/gcc `error:`/`warning:`, tsc `f.ts(1,2): error TS…`, rustc's `-->`, `|` and `= note:` lines. */
+const COMPILER_LINES = [
+  /error(?:\[E\d+\])?:/,
+  /warning:/,
+  /\S+\(\d+,\d+\): error TS\d+/,
+  /Found \d+ errors?/,
+  /-->\s\S+:\d+:\d+/,
+  /\d*\s*\|(?:\s|$)/,
+  /= (?:note|help):/,
+];
+/** npm's own levels. */
+const NPM_LINES = [/npm (?:ERR!|WARN|verbose|info|http|timing|notice)/];
+
+const TEST_RE = new RegExp(
+  `^\\s*${anyOf(...GO_TEST_LINES, ...TAP_LINES, ...RUNNER_LINES, ...PYTEST_LINES, ...TRACE_LINES, ...COMPILER_LINES, ...NPM_LINES)}` +
+    // A pytest outcome anywhere on the line; a `[ 42%]` progress tail.
+    `|${/\b(?:PASSED|FAILED|SKIPPED|XFAIL|XPASS)\b/.source}|${/\[\s*\d{1,3}%\]\s*$/.source}`,
+);
 const ACCESS_LOG_RE =
   /^\S+ \S+ \S+ \[[^\]]+\] "(?:GET|POST|PUT|DELETE|HEAD|OPTIONS|PATCH|CONNECT|TRACE|-)[^"]*" \d{3} /;
 
 // Lines that only a test runner, compiler or crash writes: two of them make a log
 // even when most lines are quoted source (pytest shows the failing code).
-const STRONG_LOG_RE =
-  /^(?:={3,} (?:test session starts|FAILURES|ERRORS|short test summary info)|Traceback \(most recent call last\)|(?:FAILED|ERROR) \S+::|test result: (?:ok|FAILED)|--- FAIL: |npm ERR! |Found \d+ errors?|TAP version \d|# (?:fail|pass) \d+|(?:error|warning)(?:\[\w+\])?: \S|panic: |thread '.+' panicked at)/;
+const STRONG_LOG_RE = new RegExp(
+  `^${anyOf(
+    // pytest's section banners.
+    /={3,} (?:test session starts|FAILURES|ERRORS|short test summary info)/,
+    /Traceback \(most recent call last\)/,
+    /(?:FAILED|ERROR) \S+::/,
+    // cargo, Go, npm, tsc, TAP summaries.
+    /test result: (?:ok|FAILED)/,
+    /--- FAIL: /,
+    /npm ERR! /,
+    /Found \d+ errors?/,
+    /TAP version \d/,
+    /# (?:fail|pass) \d+/,
+    // rustc/gcc diagnostics and panics.
+    /(?:error|warning)(?:\[\w+\])?: \S/,
+    /panic: /,
+    /thread '.+' panicked at/,
+  )}`,
+);
 
 /** Build, test, install and service logs. */
 export const logDetector: Detector = {
@@ -321,8 +388,57 @@ export const markdownDetector: Detector = {
 };
 
 // ---------------------------------------------------------------- code
-const CODE_LINE_RE =
-  /^\s*(?:[\w.]+(?:\[[^\]]*\])?\s*[-+*/|&]?=\s*\S|[\w.]+\(.*\)[;,]?\s*$|(?:if|elif|for|while|with|try|except|finally|else)\b.*:\s*$|def \w+\(|raise\b|self\.|"""|import\b|export\b|from \S+ import|package \w|func\b|fn\b|pub\b|use \w|impl\b|struct\b|enum\b|trait\b|interface\b|type\b|class\b|def\b|async\b|const\b|let\b|var\b|function\b|return\b|if\s*\(|for\s*\(|while\s*\(|switch\b|case\b|public\b|private\b|protected\b|static\b|final\b|@\w+|#include|#define|#\[|\/\/|\/\*|\*\/|\* |[{}\])];?,?\s*$)|[;{]\s*$/;
+// What a line of source code looks like, part by part (each an alternative after the indentation).
+/** Statements: assignments (`x = 1`, `a[i] += 2`), calls on a line of their own, Python block heads. */
+const STATEMENT_LINES = [
+  /[\w.]+(?:\[[^\]]*\])?\s*[-+*/|&]?=\s*\S/,
+  /[\w.]+\(.*\)[;,]?\s*$/,
+  /(?:if|elif|for|while|with|try|except|finally|else)\b.*:\s*$/,
+  /if\s*\(/,
+  /for\s*\(/,
+  /while\s*\(/,
+];
+/** Python's own: `def f(`, `raise`, `self.`, docstring quotes, `from x import`. */
+const PYTHON_LINES = [/def \w+\(/, /raise\b/, /self\./, /"""/, /from \S+ import/];
+/** Keywords that open a declaration or statement in the common languages (JS/TS, Go, Rust, Java, C#). */
+const KEYWORD_LINES = [
+  /import\b/,
+  /export\b/,
+  /package \w/,
+  /func\b/,
+  /fn\b/,
+  /pub\b/,
+  /use \w/,
+  /impl\b/,
+  /struct\b/,
+  /enum\b/,
+  /trait\b/,
+  /interface\b/,
+  /type\b/,
+  /class\b/,
+  /def\b/,
+  /async\b/,
+  /const\b/,
+  /let\b/,
+  /var\b/,
+  /function\b/,
+  /return\b/,
+  /switch\b/,
+  /case\b/,
+  /public\b/,
+  /private\b/,
+  /protected\b/,
+  /static\b/,
+  /final\b/,
+];
+/** Annotations, the C preprocessor, Rust attributes, comments, and lines of closing brackets. */
+const MARKUP_LINES = [/@\w+/, /#include/, /#define/, /#\[/, /\/\//, /\/\*/, /\*\//, /\* /, /[{}\])];?,?\s*$/];
+
+const CODE_LINE_RE = new RegExp(
+  `^\\s*${anyOf(...STATEMENT_LINES, ...PYTHON_LINES, ...KEYWORD_LINES, ...MARKUP_LINES)}` +
+    // Or a line that ends a statement or opens a block.
+    `|${/[;{]\s*$/.source}`,
+);
 
 /** Source code. */
 export const codeDetector: Detector = {
