@@ -72,82 +72,11 @@ export function compressLog(input: CompressorInput): CompressorOutput | null {
   for (let i = 0; i < n; i++) visible[i] = visibleText(lines.line(i));
 
   const traces = scanTraces(visible, scaled(CAPS.segmentLines, scale, 10));
-  const keep = new Uint8Array(n);
-  const why = new Uint8Array(n);
-  const cluster = new Int32Array(n).fill(-1);
-  const level: string[] = new Array<string>(n).fill("");
-  const anchors: number[] = [];
-  const firsts: number[] = [];
-  const miner = new TemplateMiner(maskLines(lines));
-  const errorCounts = new Map<string, number>();
-  const warningHeads = new Set<string>();
-  const sameError = scaled(CAPS.sameError, scale);
-  let errors = 0;
-  let warnings = 0;
+  const pass = new LineSorter(input, traces.roles);
+  for (let i = 0; i < n; i++) pass.sort(i, visible[i]);
 
-  const roles = traces.roles;
-  const hints = lineHints(lines);
-  for (let i = 0; i < n; i++) {
-    const text = visible[i];
-    const role = roles[i];
-    if (role !== TraceRole.None) {
-      if (role === TraceRole.Kept) keep[i] = 1;
-      else why[i] = Omission.RepeatedStack;
-      continue;
-    }
-    if (isBlankText(text)) {
-      why[i] = Omission.Blank;
-      continue;
-    }
-    if (isMarkerLine(text)) {
-      keep[i] = 1;
-      continue;
-    }
-    const test = testLineKind(text);
-    if (test === TestLine.Summary) {
-      keep[i] = 1;
-      continue;
-    }
-    if (test === TestLine.Outcome) {
-      keep[i] = 1;
-      anchors.push(i);
-      continue;
-    }
-    // A line shown as it stands in the text has its hints; others need the regexes.
-    const raw = text.length === lineLength(lines, i);
-    const lm = raw ? severityOfHinted(text, (hints[i] & LINE_MAY_HAVE_LEVEL) !== 0) : severityOf(text);
-    level[i] = lm.word;
-    if (lm.severity === Severity.Error) {
-      errors++;
-      const key = lightKey(text);
-      const seen = (errorCounts.get(key) ?? 0) + 1;
-      errorCounts.set(key, seen);
-      if (seen > sameError) {
-        why[i] = Omission.RepeatedError;
-        continue;
-      }
-      keep[i] = 1;
-      // An access-log record explains itself; the requests around it are not its context.
-      if (lm.end !== 0 || accessLogStatus(text) === 0) anchors.push(i);
-      continue;
-    }
-    const mayBeAnomaly = !raw || (hints[i] & LINE_MAY_NAME_ANOMALY) !== 0;
-    if (lm.severity === Severity.Warning || (mayBeAnomaly && isAnomaly(text))) {
-      warnings++;
-      const head = categoryHead(text, lm.end);
-      if (!warningHeads.has(head)) {
-        warningHeads.add(head);
-        keep[i] = 1;
-      } else why[i] = Omission.RepeatedWarning;
-      continue;
-    }
-    const c = miner.assign(text, i);
-    cluster[i] = c;
-    why[i] = Omission.Routine;
-    if (miner.clusters[c].first === i) firsts.push(i);
-  }
-
-  keepContext(anchors, keep, why, scaled(CAPS.contextBefore, scale, 0), scaled(CAPS.contextAfter, scale, 0));
+  const { keep, why, firsts } = pass;
+  keepContext(pass.anchors, keep, why, scaled(CAPS.contextBefore, scale, 0), scaled(CAPS.contextAfter, scale, 0));
   let budget = scaled(CAPS.templates, scale);
   for (const i of firsts) {
     if (keep[i] === 1) continue;
@@ -156,8 +85,112 @@ export function compressLog(input: CompressorInput): CompressorOutput | null {
     budget--;
   }
   keepCheapRuns(input, keep);
-
+  const { cluster, level, miner, errors, warnings } = pass;
   return render(input, { keep, why, cluster, level, miner, errors, warnings, traces: traces.traces });
+}
+
+/**
+ * The classifying pass: decides for each line whether it stays (errors,
+ * traces, summaries, the first of each warning category) or why it may go
+ * (routine, of which template; a repeat), and which lines anchor context.
+ */
+class LineSorter {
+  readonly keep: Uint8Array;
+  readonly why: Uint8Array;
+  readonly cluster: Int32Array;
+  readonly level: string[];
+  /** Lines whose neighbours are kept as context: errors and failed tests. */
+  readonly anchors: number[] = [];
+  /** The first line of each routine template, in log order. */
+  readonly firsts: number[] = [];
+  readonly miner: TemplateMiner;
+  errors = 0;
+  warnings = 0;
+  private readonly errorCounts = new Map<string, number>();
+  private readonly warningHeads = new Set<string>();
+  private readonly sameError: number;
+  private readonly hints: Uint8Array;
+
+  constructor(
+    private readonly input: CompressorInput,
+    private readonly roles: Uint8Array,
+  ) {
+    const { lines, scale } = input;
+    const n = lines.count;
+    this.keep = new Uint8Array(n);
+    this.why = new Uint8Array(n);
+    this.cluster = new Int32Array(n).fill(-1);
+    this.level = new Array<string>(n).fill("");
+    this.miner = new TemplateMiner(maskLines(lines));
+    this.sameError = scaled(CAPS.sameError, scale);
+    this.hints = lineHints(lines);
+  }
+
+  /** Sorts line `i`, whose visible text is `text`. */
+  sort(i: number, text: string): void {
+    const role = this.roles[i];
+    if (role !== TraceRole.None) {
+      if (role === TraceRole.Kept) this.keep[i] = 1;
+      else this.why[i] = Omission.RepeatedStack;
+      return;
+    }
+    if (isBlankText(text)) {
+      this.why[i] = Omission.Blank;
+      return;
+    }
+    if (isMarkerLine(text)) {
+      this.keep[i] = 1;
+      return;
+    }
+    const test = testLineKind(text);
+    if (test === TestLine.Summary || test === TestLine.Outcome) {
+      this.keep[i] = 1;
+      if (test === TestLine.Outcome) this.anchors.push(i);
+      return;
+    }
+    // A line shown as it stands in the text has its hints; others need the regexes.
+    const raw = text.length === lineLength(this.input.lines, i);
+    const lm = raw ? severityOfHinted(text, (this.hints[i] & LINE_MAY_HAVE_LEVEL) !== 0) : severityOf(text);
+    this.level[i] = lm.word;
+    if (lm.severity === Severity.Error) {
+      this.error(i, text, lm.end);
+      return;
+    }
+    const mayBeAnomaly = !raw || (this.hints[i] & LINE_MAY_NAME_ANOMALY) !== 0;
+    if (lm.severity === Severity.Warning || (mayBeAnomaly && isAnomaly(text))) {
+      this.warning(i, text, lm.end);
+      return;
+    }
+    const c = this.miner.assign(text, i);
+    this.cluster[i] = c;
+    this.why[i] = Omission.Routine;
+    if (this.miner.clusters[c].first === i) this.firsts.push(i);
+  }
+
+  /** An error stays, unless it is a repeat (digits aside) past the cap; it anchors context. */
+  private error(i: number, text: string, levelEnd: number): void {
+    this.errors++;
+    const key = lightKey(text);
+    const seen = (this.errorCounts.get(key) ?? 0) + 1;
+    this.errorCounts.set(key, seen);
+    if (seen > this.sameError) {
+      this.why[i] = Omission.RepeatedError;
+      return;
+    }
+    this.keep[i] = 1;
+    // An access-log record explains itself; the requests around it are not its context.
+    if (levelEnd !== 0 || accessLogStatus(text) === 0) this.anchors.push(i);
+  }
+
+  /** The first warning of each category stays. */
+  private warning(i: number, text: string, levelEnd: number): void {
+    this.warnings++;
+    const head = categoryHead(text, levelEnd);
+    if (!this.warningHeads.has(head)) {
+      this.warningHeads.add(head);
+      this.keep[i] = 1;
+    } else this.why[i] = Omission.RepeatedWarning;
+  }
 }
 
 /** Keeps the routine lines around each anchor (errors, failed tests); repeats stay counted. */

@@ -82,135 +82,136 @@ type Mode = "body" | "commitHeader" | "message";
 
 /** Parses `view` into spans; a text with no file header and no hunk comes back with no files and no hunks. */
 export function parseDiff(view: DiffView): ParsedDiff {
+  const parser = new DiffParser(view);
   const n = view.lines.count;
-  const spans: DiffSpan[] = [];
-  const files: DiffFile[] = [];
-  const hunks: DiffHunk[] = [];
-  const kinds = new Uint8Array(n);
+  for (let i = 0; i < n; ) i = parser.step(i);
+  return parser.result();
+}
 
-  let file = -1;
+/** The state of {@link parseDiff}'s one pass: the open file section and where in a commit it is. */
+class DiffParser {
+  private readonly spans: DiffSpan[] = [];
+  private readonly files: DiffFile[] = [];
+  private readonly hunks: DiffHunk[] = [];
+  private readonly kinds: Uint8Array;
+  private file = -1;
   /** Between a file's first line and its first hunk: where `index` and `---/+++` lines live. */
-  let inFileHeader = false;
+  private inFileHeader = false;
   /** A `diff` line was seen and its `---/+++` pair has not come yet. */
-  let expectDashes = false;
-  let mode: Mode = "body";
+  private expectDashes = false;
+  private mode: Mode = "body";
 
-  const push = (kind: "keep" | "index" | "message" | "stat", from: number, to: number): void => {
-    const last = spans[spans.length - 1];
-    if (last !== undefined && last.kind === kind && last.to === from) last.to = to;
-    else spans.push({ kind, from, to });
-  };
-  const openFile = (path: string): void => {
-    files.push({ path, firstHunk: hunks.length, hunkCount: 0, plus: 0, minus: 0 });
-    file = files.length - 1;
-  };
+  constructor(private readonly view: DiffView) {
+    this.kinds = new Uint8Array(view.lines.count);
+  }
 
-  let i = 0;
-  while (i < n) {
-    const v = view.plain(i);
+  result(): ParsedDiff {
+    return { spans: this.spans, files: this.files, hunks: this.hunks, kinds: this.kinds };
+  }
 
-    if (mode === "message") {
-      if (v.length === 0 || v.startsWith("    ")) {
-        push("message", i, i + 1);
-        i++;
-        continue;
-      }
-      mode = "body";
-    } else if (mode === "commitHeader") {
+  /** Reads the line(s) at `i` and returns the index of the next unread line. */
+  step(i: number): number {
+    const v = this.view.plain(i);
+    if (this.mode === "message") {
+      // The commit message: indented lines and blank lines, up to the first line of anything else.
+      if (v.length === 0 || v.startsWith("    ")) return this.push("message", i);
+      this.mode = "body";
+    } else if (this.mode === "commitHeader") {
       // Author:, Date:, Merge:, mbox From:/Subject: and their continuations, up to the blank line.
       if (!isDiffLine(v)) {
-        push("keep", i, i + 1);
-        if (v.length === 0) mode = "message";
-        i++;
-        continue;
+        if (v.length === 0) this.mode = "message";
+        return this.push("keep", i);
       }
-      mode = "body";
+      this.mode = "body";
     }
-
     if (isDiffLine(v)) {
-      openFile(pathFromDiffLine(v));
-      inFileHeader = true;
-      expectDashes = true;
-      push("keep", i, i + 1);
-      i++;
-      continue;
+      this.openFile(pathFromDiffLine(v));
+      this.inFileHeader = true;
+      this.expectDashes = true;
+      return this.push("keep", i);
     }
-
-    if (v.startsWith("--- ") && i + 1 < n) {
-      const next = view.plain(i + 1);
-      if (next.startsWith("+++ ")) {
-        const path = pathFromDashes(v, next);
-        if (!expectDashes) openFile(path);
-        else if (files[file].path === "") files[file].path = path;
-        expectDashes = false;
-        inFileHeader = true;
-        spans.push({ kind: "dashes", from: i, to: i + 2, file });
-        i += 2;
-        continue;
-      }
+    if (v.startsWith("--- ")) {
+      const after = this.dashes(v, i);
+      if (after !== -1) return after;
     }
-
-    if (inFileHeader && INDEX_RE.test(v)) {
-      push("index", i, i + 1);
-      i++;
-      continue;
-    }
-
+    if (this.inFileHeader && INDEX_RE.test(v)) return this.push("index", i);
     if (v.charCodeAt(0) === 64 && v.charCodeAt(1) === 64) {
-      const header = parseHunkHeader(v);
-      // A header without numbers is trusted only inside a file section.
-      if (header !== null && (header.counted || file !== -1)) {
-        if (file === -1) openFile("");
-        const body = scanHunkBody(view, header, i + 1, kinds);
-        const f = files[file];
-        hunks.push({
-          file,
-          ordinal: f.hunkCount,
-          header: i,
-          from: i + 1,
-          to: body.to,
-          cols: header.cols,
-          counted: header.counted,
-          oldStart: header.oldStart[0] ?? 0,
-          oldCount: header.oldCount[0] ?? 0,
-          newStart: header.newStart,
-          newCount: header.newCount,
-          plus: body.plus,
-          minus: body.minus,
-          changedChars: body.changedChars,
-        });
-        f.hunkCount++;
-        f.plus += body.plus;
-        f.minus += body.minus;
-        spans.push({ kind: "hunk", hunk: hunks.length - 1 });
-        inFileHeader = false;
-        expectDashes = false;
-        i = body.to;
-        continue;
-      }
+      const after = this.hunk(v, i);
+      if (after !== -1) return after;
     }
-
-    if (inFileHeader && v === "GIT binary patch") {
-      push("keep", i, i + 1);
-      i = readBinaryPatch(view, i + 1, file, spans, push);
-      continue;
+    if (this.inFileHeader && v === "GIT binary patch") {
+      this.push("keep", i);
+      return readBinaryPatch(this.view, i + 1, this.file, this.spans, (kind, from) => this.push(kind, from));
     }
-
     if (COMMIT_RE.test(v) || MBOX_FROM_RE.test(v)) {
-      file = -1;
-      inFileHeader = false;
-      expectDashes = false;
-      mode = "commitHeader";
-      push("keep", i, i + 1);
-      i++;
-      continue;
+      this.file = -1;
+      this.inFileHeader = false;
+      this.expectDashes = false;
+      this.mode = "commitHeader";
+      return this.push("keep", i);
     }
-
-    if (isStatLine(v)) push("stat", i, i + 1);
-    else push("keep", i, i + 1);
-    i++;
+    return this.push(isStatLine(v) ? "stat" : "keep", i);
   }
-  return { spans, files, hunks, kinds };
+
+  /** A `--- a` / `+++ b` pair at `i`: the file's paths. Returns the next line, or -1 when `i + 1` is no `+++`. */
+  private dashes(v: string, i: number): number {
+    if (i + 1 >= this.view.lines.count) return -1;
+    const next = this.view.plain(i + 1);
+    if (!next.startsWith("+++ ")) return -1;
+    const path = pathFromDashes(v, next);
+    if (!this.expectDashes) this.openFile(path);
+    else if (this.files[this.file].path === "") this.files[this.file].path = path;
+    this.expectDashes = false;
+    this.inFileHeader = true;
+    this.spans.push({ kind: "dashes", from: i, to: i + 2, file: this.file });
+    return i + 2;
+  }
+
+  /** A hunk whose header is line `i`: returns the line after its body, or -1 when `v` is no hunk header here. */
+  private hunk(v: string, i: number): number {
+    const header = parseHunkHeader(v);
+    // A header without numbers is trusted only inside a file section.
+    if (header === null || (!header.counted && this.file === -1)) return -1;
+    if (this.file === -1) this.openFile("");
+    const body = scanHunkBody(this.view, header, i + 1, this.kinds);
+    const f = this.files[this.file];
+    this.hunks.push({
+      file: this.file,
+      ordinal: f.hunkCount,
+      header: i,
+      from: i + 1,
+      to: body.to,
+      cols: header.cols,
+      counted: header.counted,
+      oldStart: header.oldStart[0] ?? 0,
+      oldCount: header.oldCount[0] ?? 0,
+      newStart: header.newStart,
+      newCount: header.newCount,
+      plus: body.plus,
+      minus: body.minus,
+      changedChars: body.changedChars,
+    });
+    f.hunkCount++;
+    f.plus += body.plus;
+    f.minus += body.minus;
+    this.spans.push({ kind: "hunk", hunk: this.hunks.length - 1 });
+    this.inFileHeader = false;
+    this.expectDashes = false;
+    return body.to;
+  }
+
+  private openFile(path: string): void {
+    this.files.push({ path, firstHunk: this.hunks.length, hunkCount: 0, plus: 0, minus: 0 });
+    this.file = this.files.length - 1;
+  }
+
+  /** Adds line `i` to a span of `kind` (extending the last one when it ends there); returns `i + 1`. */
+  private push(kind: "keep" | "index" | "message" | "stat", i: number): number {
+    const last = this.spans[this.spans.length - 1];
+    if (last !== undefined && last.kind === kind && last.to === i) last.to = i + 1;
+    else this.spans.push({ kind, from: i, to: i + 1 });
+    return i + 1;
+  }
 }
 
 /**
@@ -222,14 +223,14 @@ function readBinaryPatch(
   from: number,
   file: number,
   spans: DiffSpan[],
-  push: (kind: "keep", from: number, to: number) => void,
+  push: (kind: "keep", line: number) => void,
 ): number {
   const n = view.lines.count;
   let i = from;
   while (i < n) {
     const v = view.plain(i);
     if (isBinaryBlockStart(v)) {
-      push("keep", i, i + 1);
+      push("keep", i);
       i++;
       continue;
     }
@@ -237,7 +238,7 @@ function readBinaryPatch(
     if (v.length === 0) {
       // A blank line ends one block; the reverse block of a binary patch may follow.
       if (i + 1 < n && isBinaryBlockStart(view.plain(i + 1))) {
-        push("keep", i, i + 1);
+        push("keep", i);
         i++;
         continue;
       }

@@ -7,7 +7,7 @@
  */
 import type { DiffCaps } from "./caps.js";
 import { Emitter } from "./emit.js";
-import type { DiffFile, ParsedDiff } from "./parse.js";
+import type { DiffFile, DiffSpan, ParsedDiff } from "./parse.js";
 import { renderHunk, type HunkContext } from "./trim-hunk.js";
 import type { DiffView } from "./view.js";
 
@@ -39,40 +39,47 @@ export function renderDiff(
   caps: DiffCaps,
   marker: (summary: string) => string,
 ): { output: string; stats: DiffStats } {
-  const { lines } = view;
-  const out = new Emitter(lines);
-  const stats: DiffStats = {
-    files: parsed.files.length,
-    hunks: parsed.hunks.length,
-    contextDropped: 0,
-    indexDropped: 0,
-    changedDropped: 0,
-    hunksCollapsed: 0,
-    filesCollapsed: 0,
-    dashesDropped: 0,
-    otherDropped: 0,
-  };
-  const hunkContext: HunkContext = {
-    kinds: parsed.kinds,
-    lineLength: (i) => lines.end(i) - lines.start(i),
-    caps,
-    out,
-    marker,
-  };
+  const renderer = new DiffRenderer(view, parsed, caps, marker);
+  for (const span of parsed.spans) renderer.render(span);
+  return { output: renderer.finish(), stats: renderer.stats };
+}
 
-  /** Keeps the first `cap` lines of [from, to) and puts the rest behind a marker, when that saves anything. */
-  const keepCapped = (from: number, to: number, cap: number, what: string): void => {
-    const rest = to - from - cap;
-    if (rest <= 1) {
-      out.keep(from, to);
-      return;
-    }
-    out.keep(from, from + cap);
-    out.insert(marker(`${rest} more ${what} omitted`));
-    stats.otherDropped += rest;
-  };
+/** One rendering: the output being written and the counts of what it dropped. */
+class DiffRenderer {
+  readonly stats: DiffStats;
+  private readonly out: Emitter;
+  private readonly hunkContext: HunkContext;
 
-  for (const span of parsed.spans) {
+  constructor(
+    view: DiffView,
+    private readonly parsed: ParsedDiff,
+    private readonly caps: DiffCaps,
+    private readonly marker: (summary: string) => string,
+  ) {
+    const { lines } = view;
+    this.out = new Emitter(lines);
+    this.stats = {
+      files: parsed.files.length,
+      hunks: parsed.hunks.length,
+      contextDropped: 0,
+      indexDropped: 0,
+      changedDropped: 0,
+      hunksCollapsed: 0,
+      filesCollapsed: 0,
+      dashesDropped: 0,
+      otherDropped: 0,
+    };
+    this.hunkContext = {
+      kinds: parsed.kinds,
+      lineLength: (i) => lines.end(i) - lines.start(i),
+      caps,
+      out: this.out,
+      marker,
+    };
+  }
+
+  render(span: DiffSpan): void {
+    const { out, stats, caps } = this;
     switch (span.kind) {
       case "keep":
         out.keep(span.from, span.to);
@@ -86,59 +93,83 @@ export function renderDiff(
         else out.keep(span.from, span.to);
         break;
       case "message":
-        keepCapped(span.from, span.to, caps.messageLines, "commit message lines");
+        this.keepCapped(span.from, span.to, caps.messageLines, "commit message lines");
         break;
       case "stat":
-        keepCapped(span.from, span.to, caps.statLines, "diffstat lines");
+        this.keepCapped(span.from, span.to, caps.statLines, "diffstat lines");
         break;
-      case "binary": {
-        const n = span.to - span.from;
-        const name = span.file >= 0 ? fileName(parsed.files[span.file]) : "a file";
-        out.insert(marker(`binary patch data of ${name}: ${count(n, "line", "lines")} omitted`));
-        stats.otherDropped += n;
+      case "binary":
+        this.binary(span.from, span.to, span.file);
         break;
-      }
-      case "hunk": {
-        const h = parsed.hunks[span.hunk];
-        const file = parsed.files[h.file];
-        if (h.file >= caps.files) {
-          if (h.ordinal === 0) {
-            out.insert(
-              marker(
-                `${fileName(file)}: ${count(file.hunkCount, "hunk", "hunks")} omitted (+${file.plus} -${file.minus})`,
-              ),
-            );
-            stats.filesCollapsed++;
-            stats.hunksCollapsed += file.hunkCount;
-          }
-        } else if (h.ordinal >= caps.hunksPerFile) {
-          if (h.ordinal === caps.hunksPerFile) {
-            let plus = 0;
-            let minus = 0;
-            for (let k = file.firstHunk + caps.hunksPerFile; k < file.firstHunk + file.hunkCount; k++) {
-              plus += parsed.hunks[k].plus;
-              minus += parsed.hunks[k].minus;
-            }
-            const rest = file.hunkCount - caps.hunksPerFile;
-            out.insert(
-              marker(`${fileName(file)}: ${count(rest, "more hunk", "more hunks")} omitted (+${plus} -${minus})`),
-            );
-            stats.hunksCollapsed += rest;
-          }
-        } else {
-          const trim = renderHunk(h, file, hunkContext);
-          stats.contextDropped += trim.contextDropped;
-          stats.changedDropped += trim.changedDropped;
-        }
+      case "hunk":
+        this.hunk(span.hunk);
         break;
-      }
     }
   }
 
-  const trimmed: string[] = [];
-  if (stats.contextDropped > 0) trimmed.push(count(stats.contextDropped, "context line", "context lines"));
-  if (stats.indexDropped > 0) trimmed.push(count(stats.indexDropped, "index line", "index lines"));
-  if (stats.dashesDropped > 0) trimmed.push(`${stats.dashesDropped} ---/+++ lines`);
-  if (trimmed.length > 0) out.insert(marker(`diff trimmed: ${trimmed.join(", ")} omitted`));
-  return { output: out.finish(), stats };
+  /** The output, closed by one marker for what trimming dropped across the whole diff. */
+  finish(): string {
+    const { stats } = this;
+    const trimmed: string[] = [];
+    if (stats.contextDropped > 0) trimmed.push(count(stats.contextDropped, "context line", "context lines"));
+    if (stats.indexDropped > 0) trimmed.push(count(stats.indexDropped, "index line", "index lines"));
+    if (stats.dashesDropped > 0) trimmed.push(`${stats.dashesDropped} ---/+++ lines`);
+    if (trimmed.length > 0) this.out.insert(this.marker(`diff trimmed: ${trimmed.join(", ")} omitted`));
+    return this.out.finish();
+  }
+
+  /** Keeps the first `cap` lines of [from, to) and puts the rest behind a marker, when that saves anything. */
+  private keepCapped(from: number, to: number, cap: number, what: string): void {
+    const rest = to - from - cap;
+    if (rest <= 1) {
+      this.out.keep(from, to);
+      return;
+    }
+    this.out.keep(from, from + cap);
+    this.out.insert(this.marker(`${rest} more ${what} omitted`));
+    this.stats.otherDropped += rest;
+  }
+
+  private binary(from: number, to: number, file: number): void {
+    const n = to - from;
+    const name = file >= 0 ? fileName(this.parsed.files[file]) : "a file";
+    this.out.insert(this.marker(`binary patch data of ${name}: ${count(n, "line", "lines")} omitted`));
+    this.stats.otherDropped += n;
+  }
+
+  /** A hunk in full (trimmed), or, past the caps, its file's or its later hunks' one marker. */
+  private hunk(index: number): void {
+    const { parsed, caps, stats } = this;
+    const h = parsed.hunks[index];
+    const file = parsed.files[h.file];
+    if (h.file >= caps.files) {
+      if (h.ordinal !== 0) return;
+      const what = `${count(file.hunkCount, "hunk", "hunks")} omitted (+${file.plus} -${file.minus})`;
+      this.out.insert(this.marker(`${fileName(file)}: ${what}`));
+      stats.filesCollapsed++;
+      stats.hunksCollapsed += file.hunkCount;
+    } else if (h.ordinal >= caps.hunksPerFile) {
+      if (h.ordinal === caps.hunksPerFile) this.laterHunks(file);
+    } else {
+      const trim = renderHunk(h, file, this.hunkContext);
+      stats.contextDropped += trim.contextDropped;
+      stats.changedDropped += trim.changedDropped;
+    }
+  }
+
+  /** One marker for a file's hunks past the per-file cap, with their +/- counts. */
+  private laterHunks(file: DiffFile): void {
+    const { parsed, caps } = this;
+    let plus = 0;
+    let minus = 0;
+    for (let k = file.firstHunk + caps.hunksPerFile; k < file.firstHunk + file.hunkCount; k++) {
+      plus += parsed.hunks[k].plus;
+      minus += parsed.hunks[k].minus;
+    }
+    const rest = file.hunkCount - caps.hunksPerFile;
+    this.out.insert(
+      this.marker(`${fileName(file)}: ${count(rest, "more hunk", "more hunks")} omitted (+${plus} -${minus})`),
+    );
+    this.stats.hunksCollapsed += rest;
+  }
 }

@@ -32,9 +32,15 @@ const LT = 60;
 /** Longest link text or destination looked at; beyond it the bracket is taken literally. */
 const MAX_LINK = 2048;
 
-// Characters the look-ahead scans (brackets, code spans) may still read in this call: once spent,
-// brackets and backticks are taken literally, so `[[[[…` or a thousand unclosed backticks stay linear.
-let lookahead = 0;
+/**
+ * Characters the look-ahead scans (brackets, code spans) may still read in
+ * one cleaning pass: once spent, brackets and backticks are taken literally,
+ * so `[[[[…` or a thousand unclosed backticks stay linear. Shared by the
+ * nested cleans of one pass.
+ */
+interface Lookahead {
+  left: number;
+}
 
 /**
  * Rewrites one stretch of prose: `![alt](src)` → `alt`; `[text](url)` →
@@ -51,8 +57,8 @@ export function cleanInline(text: string, seenUrls: Set<string> | null, counts: 
   // settled after a few passes is left as it came.
   let current = text;
   for (let pass = 0; pass < MAX_CLEAN_PASSES; pass++) {
-    lookahead = 4 * current.length + 65536;
-    const next = clean(current, seenUrls, pass === 0 ? counts : null);
+    const lookahead: Lookahead = { left: 4 * current.length + 65536 };
+    const next = clean(current, seenUrls, pass === 0 ? counts : null, lookahead);
     if (next === current || next.indexOf("[") === -1) return next;
     current = next;
   }
@@ -62,98 +68,117 @@ export function cleanInline(text: string, seenUrls: Set<string> | null, counts: 
 /** Passes {@link cleanInline} makes before it gives up on reaching a fixed point. */
 const MAX_CLEAN_PASSES = 6;
 
-function clean(text: string, seenUrls: Set<string> | null, counts: NoiseCounts | null): string {
-  let out = "";
+/**
+ * The cleaned text as it is written: whitespace runs become one space that
+ * is written only when something follows on the same line.
+ */
+class CleanedText {
+  out = "";
+  /** Where the next run copied from the source starts. */
+  copyFrom = 0;
+  private pendingSpace = false;
+  private atLineStart = true;
+
+  constructor(private readonly text: string) {}
+
+  /** Copies the source from {@link copyFrom} to `to`. */
+  flush(to: number): void {
+    if (to <= this.copyFrom) return;
+    this.write(this.text.slice(this.copyFrom, to));
+  }
+
+  /** Writes `s` in place of what the source holds. */
+  emit(s: string): void {
+    if (s.length > 0) this.write(s);
+  }
+
+  /** A run of blanks ending before `next`. */
+  space(next: number): void {
+    this.pendingSpace = true;
+    this.copyFrom = next;
+  }
+
+  /** A line ending at `i` (`\n`, or a `\r` that is dropped). */
+  lineEnd(isLf: boolean, i: number): void {
+    this.flush(i);
+    this.pendingSpace = false;
+    if (isLf) {
+      this.out += "\n";
+      this.atLineStart = true;
+    }
+    this.copyFrom = i + 1;
+  }
+
+  private write(s: string): void {
+    if (this.pendingSpace && !this.atLineStart) this.out += " ";
+    this.out += s;
+    this.pendingSpace = false;
+    this.atLineStart = false;
+  }
+}
+
+function clean(text: string, seenUrls: Set<string> | null, counts: NoiseCounts | null, lookahead: Lookahead): string {
+  const w = new CleanedText(text);
   let i = 0;
   const n = text.length;
-  let copyFrom = 0;
-  // Pending whitespace is written only when something follows on the same line.
-  let pendingSpace = false;
-  let atLineStart = true;
-
-  const flush = (to: number) => {
-    if (to <= copyFrom) return;
-    if (pendingSpace && !atLineStart) out += " ";
-    out += text.slice(copyFrom, to);
-    atLineStart = false;
-    pendingSpace = false;
-  };
-  const emit = (s: string) => {
-    if (s.length === 0) return;
-    if (pendingSpace && !atLineStart) out += " ";
-    out += s;
-    pendingSpace = false;
-    atLineStart = false;
-  };
-
   while (i < n) {
     const c = text.charCodeAt(i);
     if (c === SPACE || c === TAB) {
-      flush(i);
+      w.flush(i);
       while (i < n && (text.charCodeAt(i) === SPACE || text.charCodeAt(i) === TAB)) i++;
-      pendingSpace = true;
-      copyFrom = i;
-      continue;
-    }
-    if (c === LF || c === 13) {
-      flush(i);
-      pendingSpace = false;
-      if (c === LF) {
-        out += "\n";
-        atLineStart = true;
-      }
+      w.space(i);
+    } else if (c === LF || c === 13) {
+      w.lineEnd(c === LF, i);
       i++;
-      copyFrom = i;
-      continue;
-    }
-    if (c === BACKSLASH) {
+    } else if (c === BACKSLASH) {
       i = Math.min(n, i + 2);
-      continue;
-    }
-    if (c === BACKTICK) {
-      i = codeSpanEnd(text, i);
-      continue;
-    }
-    if (lookahead <= 0) {
+    } else if (c === BACKTICK) {
+      i = codeSpanEnd(text, i, lookahead);
+    } else if (lookahead.left > 0 && (c === LBRACKET || (c === BANG && text.charCodeAt(i + 1) === LBRACKET))) {
+      i = cleanLinkAt(text, i, w, { seenUrls, counts, lookahead });
+    } else {
       i++;
-      continue;
     }
-    if (c === BANG && i + 1 < n && text.charCodeAt(i + 1) === LBRACKET) {
-      const link = parseInlineLink(text, i + 1);
-      if (link !== null) {
-        flush(i);
-        emit(clean(link.text, seenUrls, null).trim());
-        if (counts !== null) counts.images++;
-        i = copyFrom = link.end;
-        continue;
-      }
-      i++;
-      continue;
-    }
-    if (c === LBRACKET) {
-      const link = parseInlineLink(text, i);
-      if (link !== null) {
-        flush(i);
-        emit(renderLink(clean(link.text, seenUrls, counts).trim(), link.url, seenUrls));
-        if (counts !== null) counts.links++;
-        i = copyFrom = link.end;
-        continue;
-      }
-      const collapsed = collapsedReference(text, i);
-      if (collapsed !== -1) {
-        flush(i);
-        // The reference's text is cleaned like an inline link's, so a link nested
-        // inside it (`[[a](b)][]`) is rewritten now, not on a second pass.
-        emit(clean(text.slice(i + 1, collapsed - 3), seenUrls, counts).trim());
-        if (counts !== null) counts.links++;
-        i = copyFrom = collapsed;
-        continue;
-      }
-    }
-    i++;
   }
-  flush(n);
-  return out;
+  w.flush(n);
+  return w.out;
+}
+
+/**
+ * An image (`![alt](src)`), an inline link or a collapsed reference
+ * (`[text][]`) at `i`: writes its cleaned text and returns the index past it;
+ * anything else is literal text (the index past the bracket).
+ */
+function cleanLinkAt(
+  text: string,
+  i: number,
+  w: CleanedText,
+  ctx: { seenUrls: Set<string> | null; counts: NoiseCounts | null; lookahead: Lookahead },
+): number {
+  const { seenUrls, counts, lookahead } = ctx;
+  if (text.charCodeAt(i) === BANG) {
+    const image = parseInlineLink(text, i + 1, lookahead);
+    if (image === null) return i + 1;
+    w.flush(i);
+    w.emit(clean(image.text, seenUrls, null, lookahead).trim());
+    if (counts !== null) counts.images++;
+    return (w.copyFrom = image.end);
+  }
+  const link = parseInlineLink(text, i, lookahead);
+  if (link !== null) {
+    w.flush(i);
+    w.emit(renderLink(clean(link.text, seenUrls, counts, lookahead).trim(), link.url, seenUrls));
+    if (counts !== null) counts.links++;
+    return (w.copyFrom = link.end);
+  }
+  const collapsed = collapsedReference(text, i, lookahead);
+  if (collapsed === -1) return i + 1;
+  w.flush(i);
+  // The reference's text is cleaned like an inline link's, so a link nested
+  // inside it (`[[a](b)][]`) is rewritten now, not on a second pass.
+  w.emit(clean(text.slice(i + 1, collapsed - 3), seenUrls, counts, lookahead).trim());
+  if (counts !== null) counts.links++;
+  return (w.copyFrom = collapsed);
 }
 
 function renderLink(text: string, url: string, seenUrls: Set<string> | null): string {
@@ -168,20 +193,20 @@ function renderLink(text: string, url: string, seenUrls: Set<string> | null): st
 }
 
 /** Index just past the code span opened by the backtick run at `i` (or past the run when it never closes). */
-function codeSpanEnd(text: string, i: number): number {
+function codeSpanEnd(text: string, i: number, lookahead: Lookahead): number {
   let run = i;
   while (run < text.length && text.charCodeAt(run) === BACKTICK) run++;
   const width = run - i;
   let at = run;
-  while (lookahead > 0) {
+  while (lookahead.left > 0) {
     const close = text.indexOf("`", at);
     if (close === -1) {
-      lookahead -= text.length - at;
+      lookahead.left -= text.length - at;
       return run;
     }
     let end = close;
     while (end < text.length && text.charCodeAt(end) === BACKTICK) end++;
-    lookahead -= end - at;
+    lookahead.left -= end - at;
     if (end - close === width) return end;
     at = end;
   }
@@ -189,26 +214,30 @@ function codeSpanEnd(text: string, i: number): number {
 }
 
 /** Index of the `]` closing the bracket opened at `open`, or -1 (nesting, escapes and code spans respected). */
-function closingBracket(text: string, open: number): number {
+function closingBracket(text: string, open: number, lookahead: Lookahead): number {
   let depth = 0;
   const limit = Math.min(text.length, open + MAX_LINK);
   for (let i = open; i < limit; i++) {
     const c = text.charCodeAt(i);
     if (c === BACKSLASH) i++;
-    else if (c === BACKTICK) i = codeSpanEnd(text, i) - 1;
+    else if (c === BACKTICK) i = codeSpanEnd(text, i, lookahead) - 1;
     else if (c === LBRACKET) depth++;
     else if (c === RBRACKET && --depth === 0) {
-      lookahead -= i - open;
+      lookahead.left -= i - open;
       return i;
     }
   }
-  lookahead -= limit - open;
+  lookahead.left -= limit - open;
   return -1;
 }
 
 /** `[text](destination "title")` starting at `open`: the text, the destination and the end, or null. */
-function parseInlineLink(text: string, open: number): { text: string; url: string; end: number } | null {
-  const close = closingBracket(text, open);
+function parseInlineLink(
+  text: string,
+  open: number,
+  lookahead: Lookahead,
+): { text: string; url: string; end: number } | null {
+  const close = closingBracket(text, open, lookahead);
   if (close === -1 || text.charCodeAt(close + 1) !== LPAREN) return null;
   let i = close + 2;
   const limit = Math.min(text.length, i + MAX_LINK);
@@ -252,8 +281,8 @@ function parseInlineLink(text: string, open: number): { text: string; url: strin
 }
 
 /** `[text][]` at `open` (a collapsed reference link, defined elsewhere): index past `[]`, or -1. */
-function collapsedReference(text: string, open: number): number {
-  const close = closingBracket(text, open);
+function collapsedReference(text: string, open: number, lookahead: Lookahead): number {
+  const close = closingBracket(text, open, lookahead);
   if (close <= open + 1 || !text.startsWith("[]", close + 1)) return -1;
   return close + 3;
 }

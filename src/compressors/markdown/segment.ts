@@ -345,184 +345,218 @@ function classify(
   levels: Uint8Array,
   stats: MarkdownStats,
 ): void {
-  const n = lines.count;
-  let first = 0;
-  // YAML front matter: `---` on the first line, closed by `---` or `...`.
-  if (lines.line(0) === "---") {
-    for (let i = 1; i < n && i < FRONT_MATTER_MAX; i++) {
+  const pass = new LineClassifier(lines, kinds, breaks, levels, stats);
+  for (let i = pass.skipFrontMatter(); i < lines.count; i++) pass.classifyLine(i);
+  if (pass.fenceChar !== 0) stats.unclosedFence = true;
+}
+
+/**
+ * The state of {@link classify}'s pass: which block is open (a fence, an
+ * HTML comment or block, a table, a quote, a list) and what came just before.
+ */
+class LineClassifier {
+  /** Open fence: its character (0 when none), length, and whether it sits in a list item (then it closes at any indent). */
+  fenceChar = 0;
+  private fenceLength = 0;
+  private fenceKind: number = K.fence;
+  private inHtmlComment = false;
+  private inHtmlBlock = false;
+  private inTable = false;
+  private inQuote = false;
+  private inList = false;
+  private listIndent = 0;
+  /** Blank lines seen since the last non-blank line, and where they began (they join a list or code block that goes on). */
+  private blanks = 0;
+  private blankFrom = 0;
+  /** Kind of the last non-blank line. */
+  private prev: number = K.blank;
+
+  constructor(
+    private readonly lines: LineIndex,
+    private readonly kinds: Uint8Array,
+    private readonly breaks: Uint8Array,
+    private readonly levels: Uint8Array,
+    private readonly stats: MarkdownStats,
+  ) {}
+
+  /** YAML front matter: `---` on the first line, closed by `---` or `...`. Returns the first line after it. */
+  skipFrontMatter(): number {
+    const { lines } = this;
+    if (lines.line(0) !== "---") return 0;
+    for (let i = 1; i < lines.count && i < FRONT_MATTER_MAX; i++) {
       const l = lines.line(i);
       if (l === "---" || l === "...") {
-        kinds.fill(K.front_matter, 0, i + 1);
-        first = i + 1;
-        break;
+        this.kinds.fill(K.front_matter, 0, i + 1);
+        return i + 1;
       }
     }
+    return 0;
   }
 
-  // Open fence: its character, length, and whether it sits in a list item (then it closes at any indent).
-  let fenceChar = 0;
-  let fenceLength = 0;
-  let fenceKind: number = K.fence;
-  let inHtmlComment = false;
-  let inHtmlBlock = false;
-  let inTable = false;
-  let inQuote = false;
-  let inList = false;
-  let listIndent = 0;
-  // Blank lines seen since the last non-blank line, and where they began (they join a list or code block that goes on).
-  let blanks = 0;
-  let blankFrom = 0;
-  // Kind of the last non-blank line.
-  let prev: number = K.blank;
-
-  for (let i = first; i < n; i++) {
-    const line = lines.line(i);
+  /** Sets the kind of line `i` (and may revise the lines above it: setext headings, blank lines in a list). */
+  classifyLine(i: number): void {
+    const line = this.lines.line(i);
     const { indent, pos } = leading(line);
     const isBlank = pos === line.length;
-
-    if (fenceChar !== 0) {
-      kinds[i] = fenceKind;
-      const closes =
-        !isBlank && (fenceKind === K.list || indent <= 3) && fenceCloses(line, pos, fenceChar, fenceLength);
-      if (closes) fenceChar = 0;
-      continue;
+    if (this.fenceChar !== 0) {
+      this.insideFence(i, line, indent, pos, isBlank);
+      return;
     }
-    if (inHtmlComment) {
-      kinds[i] = K.html;
-      if (line.includes("-->")) inHtmlComment = false;
-      continue;
+    if (this.inHtmlComment) {
+      this.kinds[i] = K.html;
+      if (line.includes("-->")) this.inHtmlComment = false;
+      return;
     }
     if (isBlank) {
-      kinds[i] = K.blank;
-      if (blanks === 0) blankFrom = i;
-      blanks++;
-      inHtmlBlock = false;
-      inTable = false;
-      inQuote = false;
-      continue;
+      this.blank(i);
+      return;
     }
 
-    const afterBlank = blanks > 0;
-    const paragraphOpen = !afterBlank && prev === K.prose;
-    let kind: number = -1;
-
-    // A list goes on with indented continuation lines, new items, and lazy lines right under an item.
-    if (inList) {
-      const marker = indent <= listIndent + 3 ? listMarker(line, pos) : 0;
-      if (
-        (indent >= listIndent && indent > 0) ||
-        (marker > 0 && !isThematicBreak(line, pos)) ||
-        (!afterBlank && startsNoBlock(line, pos, indent))
-      ) {
-        kind = K.list;
-        if (afterBlank) kinds.fill(K.list, blankFrom, i);
-        const fence = fenceOpen(line, pos);
-        if (fence !== null) {
-          fenceChar = fence.char;
-          fenceLength = fence.length;
-          fenceKind = K.list;
-          stats.fences++;
-        }
-        if (LIST_CONFIG_RE.test(line)) stats.configLines++;
-      } else {
-        inList = false;
-      }
-    }
-
-    if (kind === -1 && inHtmlBlock) kind = K.html;
-    if (kind === -1 && inQuote && !afterBlank && startsNoBlock(line, pos, indent)) kind = K.blockquote;
-
-    if (kind === -1 && indent >= 4 && !paragraphOpen) {
-      kind = K.indented_code;
-      if (afterBlank && prev === K.indented_code) kinds.fill(K.indented_code, blankFrom, i);
-      if (prev !== K.indented_code) breaks[i] = 1;
-    }
-
-    if (kind === -1 && indent < 4) kind = blockStart(line, pos, i);
+    const afterBlank = this.blanks > 0;
+    const paragraphOpen = !afterBlank && this.prev === K.prose;
+    let kind = this.inList ? this.listContinuation(i, line, indent, pos, afterBlank) : -1;
+    if (kind === -1 && this.inHtmlBlock) kind = K.html;
+    if (kind === -1 && this.inQuote && !afterBlank && startsNoBlock(line, pos, indent)) kind = K.blockquote;
+    if (kind === -1 && indent >= 4 && !paragraphOpen) kind = this.indentedCode(i, afterBlank);
+    if (kind === -1 && indent < 4) kind = this.blockStart(line, pos, i);
     if (kind === -1) {
       kind = looksLikeConfig(line, pos, !paragraphOpen) ? K.config : K.prose;
-      if (kind === K.config) stats.configLines++;
+      if (kind === K.config) this.stats.configLines++;
     }
-    kinds[i] = kind;
-    blanks = 0;
-    prev = kind;
+    this.kinds[i] = kind;
+    this.blanks = 0;
+    this.prev = kind;
     // A block ends where a line of another kind begins (lazy lines were claimed above).
-    if (kind !== K.blockquote) inQuote = false;
-    if (kind !== K.table) inTable = false;
-    if (kind !== K.html) inHtmlBlock = false;
+    if (kind !== K.blockquote) this.inQuote = false;
+    if (kind !== K.table) this.inTable = false;
+    if (kind !== K.html) this.inHtmlBlock = false;
   }
-  if (fenceChar !== 0) stats.unclosedFence = true;
+
+  private insideFence(i: number, line: string, indent: number, pos: number, isBlank: boolean): void {
+    this.kinds[i] = this.fenceKind;
+    const closes =
+      !isBlank &&
+      (this.fenceKind === K.list || indent <= 3) &&
+      fenceCloses(line, pos, this.fenceChar, this.fenceLength);
+    if (closes) this.fenceChar = 0;
+  }
+
+  private blank(i: number): void {
+    this.kinds[i] = K.blank;
+    if (this.blanks === 0) this.blankFrom = i;
+    this.blanks++;
+    this.inHtmlBlock = false;
+    this.inTable = false;
+    this.inQuote = false;
+  }
+
+  /**
+   * A list goes on with indented continuation lines, new items, and lazy
+   * lines right under an item: `K.list`, or -1 when the list has ended.
+   */
+  private listContinuation(i: number, line: string, indent: number, pos: number, afterBlank: boolean): number {
+    const marker = indent <= this.listIndent + 3 ? listMarker(line, pos) : 0;
+    const goesOn =
+      (indent >= this.listIndent && indent > 0) ||
+      (marker > 0 && !isThematicBreak(line, pos)) ||
+      (!afterBlank && startsNoBlock(line, pos, indent));
+    if (!goesOn) {
+      this.inList = false;
+      return -1;
+    }
+    if (afterBlank) this.kinds.fill(K.list, this.blankFrom, i);
+    const fence = fenceOpen(line, pos);
+    if (fence !== null) this.openFence(fence, K.list);
+    if (LIST_CONFIG_RE.test(line)) this.stats.configLines++;
+    return K.list;
+  }
+
+  private indentedCode(i: number, afterBlank: boolean): number {
+    if (afterBlank && this.prev === K.indented_code) this.kinds.fill(K.indented_code, this.blankFrom, i);
+    if (this.prev !== K.indented_code) this.breaks[i] = 1;
+    return K.indented_code;
+  }
+
+  private openFence(fence: { char: number; length: number }, kind: number): void {
+    this.fenceChar = fence.char;
+    this.fenceLength = fence.length;
+    this.fenceKind = kind;
+    this.stats.fences++;
+  }
 
   /** Kind of a block that starts at `pos` on line `i` (indent ≤ 3), or -1 for prose-or-config. */
-  function blockStart(line: string, pos: number, i: number): number {
+  private blockStart(line: string, pos: number, i: number): number {
     const c = line.charCodeAt(pos);
-    const paragraphOpen = blanks === 0 && prev === K.prose;
     if (c === BACKTICK || c === TILDE) {
       const fence = fenceOpen(line, pos);
       if (fence !== null) {
-        fenceChar = fence.char;
-        fenceLength = fence.length;
-        fenceKind = K.fence;
-        stats.fences++;
-        breaks[i] = 1;
+        this.openFence(fence, K.fence);
+        this.breaks[i] = 1;
         return K.fence;
       }
     }
     if (c === HASH) {
       const level = atxLevel(line, pos);
-      if (level > 0) return heading(i, level);
+      if (level > 0) return this.heading(i, level);
     }
-    // Setext underline: the paragraph just above becomes the heading.
+    const paragraphOpen = this.blanks === 0 && this.prev === K.prose;
     if (paragraphOpen && (c === EQUALS || c === DASH) && onlyChar(line, pos, c, 1, false)) {
-      let top = i - 1;
-      while (top > 0 && kinds[top - 1] === K.prose && breaks[top] === 0) top--;
-      kinds.fill(K.heading, top, i);
-      breaks[top] = 1;
-      levels[top] = c === EQUALS ? 1 : 2;
-      stats.headings++;
-      breaks[i + 1] = 1;
-      return K.heading;
+      return this.setextUnderline(i, c);
     }
     if (isThematicBreak(line, pos)) {
-      breaks[i] = 1;
-      breaks[i + 1] = 1;
+      this.breaks[i] = 1;
+      this.breaks[i + 1] = 1;
       return K.thematic_break;
     }
     if (c === GT) {
-      inQuote = true;
+      this.inQuote = true;
       return K.blockquote;
     }
     const marker = listMarker(line, pos);
     if (marker > 0) {
-      inList = true;
-      listIndent = leading(line).indent + marker;
-      if (LIST_CONFIG_RE.test(line)) stats.configLines++;
+      this.inList = true;
+      this.listIndent = leading(line).indent + marker;
+      if (LIST_CONFIG_RE.test(line)) this.stats.configLines++;
       return K.list;
     }
     if (c === LBRACKET && isLinkDef(line, pos)) return K.link_def;
     if (isImageStart(line, pos)) return K.image;
-    if (isHtmlStart(line, pos)) {
-      if (line.startsWith("<!--", pos)) {
-        if (line.indexOf("-->", pos + 4) === -1) inHtmlComment = true;
-      } else {
-        inHtmlBlock = true;
-      }
-      return K.html;
-    }
-    if (line.indexOf("|") !== -1) {
-      if (inTable || c === PIPE || (i + 1 < lines.count && isTableDelimiter(lines.line(i + 1)))) {
-        inTable = true;
-        return K.table;
-      }
+    if (isHtmlStart(line, pos)) return this.htmlStart(line, pos);
+    if (line.indexOf("|") !== -1 && (this.inTable || c === PIPE || this.tableDelimiterFollows(i))) {
+      this.inTable = true;
+      return K.table;
     }
     return -1;
   }
 
-  function heading(i: number, level: number): number {
-    levels[i] = level;
-    breaks[i] = 1;
+  /** Setext underline: the paragraph just above becomes the heading. */
+  private setextUnderline(i: number, c: number): number {
+    const { kinds, breaks } = this;
+    let top = i - 1;
+    while (top > 0 && kinds[top - 1] === K.prose && breaks[top] === 0) top--;
+    kinds.fill(K.heading, top, i);
+    breaks[top] = 1;
+    this.levels[top] = c === EQUALS ? 1 : 2;
+    this.stats.headings++;
     breaks[i + 1] = 1;
-    stats.headings++;
+    return K.heading;
+  }
+
+  private htmlStart(line: string, pos: number): number {
+    if (!line.startsWith("<!--", pos)) this.inHtmlBlock = true;
+    else if (line.indexOf("-->", pos + 4) === -1) this.inHtmlComment = true;
+    return K.html;
+  }
+
+  private tableDelimiterFollows(i: number): boolean {
+    return i + 1 < this.lines.count && isTableDelimiter(this.lines.line(i + 1));
+  }
+
+  private heading(i: number, level: number): number {
+    this.levels[i] = level;
+    this.breaks[i] = 1;
+    this.breaks[i + 1] = 1;
+    this.stats.headings++;
     return K.heading;
   }
 }
