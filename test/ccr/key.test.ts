@@ -111,12 +111,34 @@ describe("normalizeKey", () => {
   });
 
   it("returns either null or a lowercase hex key for any input", () => {
+    let reached = 0;
     fc.assert(
-      fc.property(fc.string({ unit: "binary", maxLength: 80 }), (s) => {
-        const k = normalizeKey(s);
-        if (k !== null) expect(k).toMatch(/^[0-9a-f]{32,64}$/);
-      }),
+      fc.property(
+        fc.oneof(
+          { arbitrary: fc.string({ unit: "binary", maxLength: 80 }), weight: 1 },
+          // Near-keys: hex runs of about the right length, in either case, padded or not.
+          {
+            arbitrary: fc
+              .tuple(
+                fc.string({ unit: fc.constantFrom(..."0123456789abcdefABCDEF"), minLength: 30, maxLength: 66 }),
+                fc.constantFrom("", " ", "\n", "\t "),
+                fc.constantFrom("", "", "", "g", "/"),
+              )
+              .map(([hex, pad, junk]) => pad + hex + junk + pad),
+            weight: 3,
+          },
+        ),
+        (s) => {
+          const k = normalizeKey(s);
+          if (k !== null) {
+            reached++;
+            expect(k).toMatch(/^[0-9a-f]{32,64}$/);
+          }
+        },
+      ),
     );
+    // Enough generated cases reached the check: the property did not hold by default.
+    expect(reached, "cases that reached the check").toBeGreaterThanOrEqual(10);
   });
 });
 
@@ -163,14 +185,49 @@ describe("normalizeStoreKey", () => {
   });
 
   it("returns either null or a key made of valid namespaces and a hex key", () => {
+    let reached = 0;
     fc.assert(
-      fc.property(fc.string({ unit: fc.constantFrom("a", "F", "0", ":", "-", "_", "z", "/"), maxLength: 120 }), (s) => {
-        const k = normalizeStoreKey(s);
-        if (k === null) return;
-        const parts = k.split(":");
-        expect(parts.pop()).toMatch(/^[0-9a-f]{32,64}$/);
-        for (const ns of parts) expect(isValidNamespace(ns)).toBe(true);
-      }),
+      fc.property(
+        fc.oneof(
+          {
+            arbitrary: fc.string({ unit: fc.constantFrom("a", "F", "0", ":", "-", "_", "z", "/"), maxLength: 120 }),
+            weight: 1,
+          },
+          // Near-store-keys: up to nine namespaces (some empty or with a bad character), then a hex run about the right length.
+          {
+            arbitrary: fc
+              .tuple(
+                fc.array(
+                  fc.oneof(
+                    {
+                      arbitrary: fc.string({
+                        unit: fc.constantFrom("a", "z", "0", "-", "_"),
+                        minLength: 1,
+                        maxLength: 9,
+                      }),
+                      weight: 8,
+                    },
+                    { arbitrary: fc.constantFrom("", "Q", "a/b", "x".repeat(65)), weight: 1 },
+                  ),
+                  { maxLength: 9 },
+                ),
+                fc.string({ unit: fc.constantFrom(..."0123456789abcdefABCDEF"), minLength: 30, maxLength: 66 }),
+              )
+              .map(([namespaces, hex]) => [...namespaces, hex].join(":")),
+            weight: 3,
+          },
+        ),
+        (s) => {
+          const k = normalizeStoreKey(s);
+          if (k === null) return;
+          reached++;
+          const parts = k.split(":");
+          expect(parts.pop()).toMatch(/^[0-9a-f]{32,64}$/);
+          for (const ns of parts) expect(isValidNamespace(ns)).toBe(true);
+        },
+      ),
     );
+    // Enough generated cases reached the check: the property did not hold by default.
+    expect(reached, "cases that reached the check").toBeGreaterThanOrEqual(10);
   });
 });

@@ -602,6 +602,22 @@ describe("diff compressor: properties", () => {
     fc.string({ maxLength: 20 }),
   );
   const diffText = fc.array(diffLine, { maxLength: 80 }).map((l) => l.join("\n"));
+  /** Well-formed git diffs with long unchanged stretches: what the compressor trims. */
+  const hunkBody = fc.array(fc.oneof(fc.constant(" same"), fc.constant(" same"), diffLine), {
+    minLength: 40,
+    maxLength: 160,
+  });
+  const gitDiff = fc.array(hunkBody, { minLength: 1, maxLength: 5 }).map((hunks) =>
+    hunks
+      .map((body, k) => {
+        const old = body.filter((l) => !l.startsWith("+")).length;
+        const now = body.filter((l) => !l.startsWith("-")).length;
+        const head = `diff --git a/f${k}.ts b/f${k}.ts\nindex 1234567..89abcde 100644\n--- a/f${k}.ts\n+++ b/f${k}.ts`;
+        return `${head}\n@@ -1,${old} +1,${now} @@\n${body.join("\n")}`;
+      })
+      .join("\n"),
+  );
+  const someDiff = fc.oneof(diffText, gitDiff);
   const scale = fc.constantFrom(0.5, 1, 2);
 
   it("never throws on random diff-like text", () => {
@@ -636,10 +652,12 @@ describe("diff compressor: properties", () => {
   });
 
   it("shows only +/- lines that appear verbatim in the input", () => {
+    let reached = 0;
     fc.assert(
-      fc.property(diffText, scale, (text, s) => {
+      fc.property(someDiff, scale, (text, s) => {
         const out = diffCompressor.compress(input(text, { scale: s }))?.output;
         if (out === undefined) return;
+        reached++;
         const inputLines = new Set(text.split("\n").map((l) => l.replace(/\r$/, "")));
         for (const l of out.split("\n")) {
           const line = l.replace(/\r$/, "");
@@ -648,15 +666,23 @@ describe("diff compressor: properties", () => {
       }),
       { numRuns: 300 },
     );
+    // Enough generated cases reached the check: the property did not hold by default.
+    expect(reached, "cases that reached the check").toBeGreaterThanOrEqual(10);
   });
 
   it("returns null on its own output", () => {
+    let reached = 0;
     fc.assert(
-      fc.property(diffText, scale, (text, s) => {
+      fc.property(someDiff, scale, (text, s) => {
         const out = diffCompressor.compress(input(text, { scale: s }))?.output;
-        if (out !== undefined) expect(diffCompressor.compress(input(out, { scale: s }))).toBeNull();
+        if (out !== undefined) {
+          reached++;
+          expect(diffCompressor.compress(input(out, { scale: s }))).toBeNull();
+        }
       }),
       { numRuns: 200 },
     );
+    // Enough generated cases reached the check: the property did not hold by default.
+    expect(reached, "cases that reached the check").toBeGreaterThanOrEqual(10);
   });
 });

@@ -275,29 +275,37 @@ describe("markdown compressor: properties", () => {
   });
 
   it("is idempotent: its output compresses to nothing more", () => {
+    let reached = 0;
     fc.assert(
       fc.property(doc, options, (text, o) => {
         const extra = { scale: o.scale, canDrop: o.canDrop, hint: { query: o.query } };
         const once = markdownCompressor.compress(input(text, extra));
         if (once === null) return;
+        reached++;
         const twice = markdownCompressor.compress(input(once.output, extra));
         expect(twice === null || twice.output === once.output).toBe(true);
       }),
       { numRuns: 300 },
     );
+    // Enough generated cases reached the check: the property did not hold by default.
+    expect(reached, "cases that reached the check").toBeGreaterThanOrEqual(10);
   });
 
   it("never drops without a marker and keeps every heading", () => {
+    let reached = 0;
     fc.assert(
       fc.property(doc, (text) => {
         const result = markdownCompressor.compress(input(text));
         if (result === null) return;
+        reached++;
         if (result.lossy) expect(parseMarkers(result.output).length).toBeGreaterThan(0);
         for (const s of segmentMarkdown(text).segments)
           if (s.kind === "heading") expect(result.output).toContain(s.text.replace(/\r?\n$/, ""));
       }),
       { numRuns: 300 },
     );
+    // Enough generated cases reached the check: the property did not hold by default.
+    expect(reached, "cases that reached the check").toBeGreaterThanOrEqual(10);
   });
 
   it("survives truncated documents", () => {

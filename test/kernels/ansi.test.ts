@@ -199,9 +199,13 @@ describe("stripAnsi on bad input", () => {
     expect(strip("\ud800\x1b[1m\udfff\x1b")).toBe("\ud800\udfff");
   });
 
-  it("strips a 100 MB string without crashing", () => {
-    if (inject("runtime") !== "node") return;
-    const s = "\x1b[32mok\x1b[0m line\n".repeat(3_000_000);
-    expect(stripAnsi(s).length).toBe("ok line\n".length * 3_000_000);
-  }, 60_000);
+  // A huge input: run in Node only, to keep the Chromium and Deno runs short (shown there as skipped).
+  it.runIf(inject("runtime") === "node")(
+    "strips a 100 MB string without crashing",
+    () => {
+      const s = "\x1b[32mok\x1b[0m line\n".repeat(3_000_000);
+      expect(stripAnsi(s).length).toBe("ok line\n".length * 3_000_000);
+    },
+    60_000,
+  );
 });

@@ -185,9 +185,13 @@ describe("collapseCarriageReturns on bad input", () => {
     expect(collapse("\ud800 1%\r\ud800 2%\n")).toBe("\ud800 2%\n");
   });
 
-  it("collapses a 100 MB string without crashing", () => {
-    if (inject("runtime") !== "node") return;
-    const s = "working 1/9\rworking 2/9\rworking 3/9\n".repeat(1_400_000);
-    expect(collapseCarriageReturns(s).length).toBe("working 3/9\n".length * 1_400_000);
-  }, 60_000);
+  // A huge input: run in Node only, to keep the Chromium and Deno runs short (shown there as skipped).
+  it.runIf(inject("runtime") === "node")(
+    "collapses a 100 MB string without crashing",
+    () => {
+      const s = "working 1/9\rworking 2/9\rworking 3/9\n".repeat(1_400_000);
+      expect(collapseCarriageReturns(s).length).toBe("working 3/9\n".length * 1_400_000);
+    },
+    60_000,
+  );
 });

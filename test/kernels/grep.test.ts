@@ -247,9 +247,13 @@ describe("grep parsing on bad input", () => {
     expect(parseAll("\udc00\n\0-3-\0\n")).toHaveLength(1);
   });
 
-  it("parses a 100 MB string without crashing", () => {
-    if (inject("runtime") !== "node") return;
-    const s = "src/some/long/path/file.go:1234:    some matched text here\n".repeat(900_000);
-    expect(parseGrepRows(s).count).toBe(900_000);
-  }, 60_000);
+  // A huge input: run in Node only, to keep the Chromium and Deno runs short (shown there as skipped).
+  it.runIf(inject("runtime") === "node")(
+    "parses a 100 MB string without crashing",
+    () => {
+      const s = "src/some/long/path/file.go:1234:    some matched text here\n".repeat(900_000);
+      expect(parseGrepRows(s).count).toBe(900_000);
+    },
+    60_000,
+  );
 });

@@ -137,10 +137,14 @@ describe("hash64 on bad input", () => {
     expect(hash("\udc00\ud800x".repeat(1000))).toBe(hash("\ufffd\ufffdx".repeat(1000)));
   });
 
-  it("hashes a 100 MB string in one quick call (node only)", () => {
-    if (inject("runtime") !== "node") return;
-    const text = "0123456789abcdef".repeat((100 * 1024 * 1024) / 16);
-    // Known answer from xxhash-wasm's h64ToString.
-    expect(hash64(text)).toBe("c2ab3433618be11b");
-  }, 60_000);
+  // A huge input: run in Node only, to keep the Chromium and Deno runs short (shown there as skipped).
+  it.runIf(inject("runtime") === "node")(
+    "hashes a 100 MB string in one quick call (node only)",
+    () => {
+      const text = "0123456789abcdef".repeat((100 * 1024 * 1024) / 16);
+      // Known answer from xxhash-wasm's h64ToString.
+      expect(hash64(text)).toBe("c2ab3433618be11b");
+    },
+    60_000,
+  );
 });

@@ -164,10 +164,14 @@ describe("line kernels on bad input", () => {
     expect(LineIndex.of("\udc00\n\0").line(1)).toBe("\0");
   });
 
-  it("index and strip a 100 MB string without crashing", () => {
-    if (inject("runtime") !== "node") return;
-    const s = "     1\tx".padEnd(1000, "y").concat("\n").repeat(50_000);
-    expect(LineIndex.of(s).count).toBe(50_000);
-    expect(stripLineNumbers(s)).toBeNull();
-  }, 60_000);
+  // A huge input: run in Node only, to keep the Chromium and Deno runs short (shown there as skipped).
+  it.runIf(inject("runtime") === "node")(
+    "index and strip a 100 MB string without crashing",
+    () => {
+      const s = "     1\tx".padEnd(1000, "y").concat("\n").repeat(50_000);
+      expect(LineIndex.of(s).count).toBe(50_000);
+      expect(stripLineNumbers(s)).toBeNull();
+    },
+    60_000,
+  );
 });

@@ -166,10 +166,14 @@ describe("sha256Hex on bad input", () => {
     expect(hash("\udc00\ud800x".repeat(1000))).toBe(hash("\ufffd\ufffdx".repeat(1000)));
   });
 
-  it("hashes a 100 MB string in one quick call (node only)", () => {
-    if (inject("runtime") !== "node") return;
-    const text = "0123456789abcdef".repeat((100 * 1024 * 1024) / 16);
-    // Known answer from node:crypto.
-    expect(sha256Hex(text)).toBe("5bd62fc9bf2d86651969d44c6a68d4cb2be54a240353ad78465bee731da7cd64");
-  }, 60_000);
+  // A huge input: run in Node only, to keep the Chromium and Deno runs short (shown there as skipped).
+  it.runIf(inject("runtime") === "node")(
+    "hashes a 100 MB string in one quick call (node only)",
+    () => {
+      const text = "0123456789abcdef".repeat((100 * 1024 * 1024) / 16);
+      // Known answer from node:crypto.
+      expect(sha256Hex(text)).toBe("5bd62fc9bf2d86651969d44c6a68d4cb2be54a240353ad78465bee731da7cd64");
+    },
+    60_000,
+  );
 });

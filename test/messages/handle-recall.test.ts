@@ -95,13 +95,19 @@ describe("handleRecall", () => {
   });
 
   it("never throws on whatever a model or a tool sends", async () => {
+    let reached = 0;
     await fc.assert(
       fc.asyncProperty(fc.anything(), async (call) => {
         const answer = await handleRecall(pithy, call);
-        if (answer !== null) expect(typeof answer.content).toBe("string");
+        if (answer !== null) {
+          reached++;
+          expect(typeof answer.content).toBe("string");
+        }
       }),
       { numRuns: 200 },
     );
+    // Enough generated cases reached the check: the property did not hold by default.
+    expect(reached, "cases that reached the check").toBeGreaterThanOrEqual(10);
   });
 
   it("answers in words when the store itself throws", async () => {

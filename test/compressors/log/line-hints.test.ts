@@ -311,13 +311,17 @@ describe("log hints on bad input", () => {
     expect(hints("\ud800error\n😀Exceeded")).toEqual([LINE_MAY_HAVE_LEVEL, LINE_MAY_NAME_ANOMALY]);
   });
 
-  it("hints a 100 MB log in one quick call (node only)", () => {
-    if (inject("runtime") !== "node") return;
-    const row = `2024-05-01T10:00:00Z INFO request ${"x".repeat(4000)} quota exceeded\n`;
-    const text = row.repeat(Math.ceil((100 * 1024 * 1024) / row.length));
-    const h = lineHintsWasm(host, LineIndex.of(text));
-    // The anomaly sits past the first 240 units: only the level bit.
-    expect(h[0]).toBe(LINE_MAY_HAVE_LEVEL);
-    expect(h[h.length - 1]).toBe(LINE_MAY_HAVE_LEVEL);
-  }, 60_000);
+  // A huge input: run in Node only, to keep the Chromium and Deno runs short (shown there as skipped).
+  it.runIf(inject("runtime") === "node")(
+    "hints a 100 MB log in one quick call (node only)",
+    () => {
+      const row = `2024-05-01T10:00:00Z INFO request ${"x".repeat(4000)} quota exceeded\n`;
+      const text = row.repeat(Math.ceil((100 * 1024 * 1024) / row.length));
+      const h = lineHintsWasm(host, LineIndex.of(text));
+      // The anomaly sits past the first 240 units: only the level bit.
+      expect(h[0]).toBe(LINE_MAY_HAVE_LEVEL);
+      expect(h[h.length - 1]).toBe(LINE_MAY_HAVE_LEVEL);
+    },
+    60_000,
+  );
 });

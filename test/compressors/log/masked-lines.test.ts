@@ -370,13 +370,17 @@ describe("log mask on bad input", () => {
     masked("\0\0 \ud800 \udc00\ud800 \u0001\n\u001b\n\r\r\n\t\t\n");
   });
 
-  it("masks a 100 MB log in one quick call (node only)", () => {
-    if (inject("runtime") !== "node") return;
-    const row = `2024-05-01T10:00:00Z INFO request ${"x".repeat(4000)} id=42 took 12ms\n`;
-    const text = row.repeat(Math.ceil((100 * 1024 * 1024) / row.length));
-    const t = maskLinesWasm(host, LineIndex.of(text));
-    // The 4 000 x's run past the 2 048 units that are masked: "id=42 took 12ms" is never seen.
-    expect(t.counts[0]).toBe(4);
-    expect(t.counts[t.counts.length - 1]).toBe(4);
-  }, 60_000);
+  // A huge input: run in Node only, to keep the Chromium and Deno runs short (shown there as skipped).
+  it.runIf(inject("runtime") === "node")(
+    "masks a 100 MB log in one quick call (node only)",
+    () => {
+      const row = `2024-05-01T10:00:00Z INFO request ${"x".repeat(4000)} id=42 took 12ms\n`;
+      const text = row.repeat(Math.ceil((100 * 1024 * 1024) / row.length));
+      const t = maskLinesWasm(host, LineIndex.of(text));
+      // The 4 000 x's run past the 2 048 units that are masked: "id=42 took 12ms" is never seen.
+      expect(t.counts[0]).toBe(4);
+      expect(t.counts[t.counts.length - 1]).toBe(4);
+    },
+    60_000,
+  );
 });
