@@ -2,6 +2,7 @@ import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { request as httpRequest } from "node:http";
 import { createRequire } from "node:module";
+import { connect as connectSocket } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -10,6 +11,7 @@ import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/
 import { McpError } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { computeKeyAsync } from "../../src/ccr/key.js";
+import { runMcpServer } from "../../src/integrations/mcp.js";
 import { corpusCases, readCase } from "../support/corpus.js";
 import { bundleMcpServer, type HttpServerProcess, runtimeArgs, startHttpProcess } from "./fixtures/mcp-process.js";
 
@@ -164,10 +166,48 @@ describe("pithy mcp over Streamable HTTP, written to as no SDK client would", ()
     ).toBe(200);
   });
 
+  it("frees the slots of clients that hang up mid-request, waiting for a slot or not", async () => {
+    const { port } = new URL(server.url);
+    const sockets = Array.from({ length: 70 }, () => connectSocket(Number(port)));
+    await Promise.all(sockets.map((s) => new Promise((resolve) => s.once("connect", resolve))));
+    for (const socket of sockets) {
+      socket.write(
+        `POST /mcp HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nContent-Type: application/json\r\n` +
+          "Accept: application/json, text/event-stream\r\nContent-Length: 1000\r\n\r\n{",
+      );
+    }
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    for (const socket of sockets) socket.destroy();
+    const list = await post(server.url, '{"jsonrpc":"2.0","id":3,"method":"tools/list"}');
+    expect(JSON.parse(list.body)).toMatchObject({ id: 3, result: { tools: expect.any(Array) } });
+  });
+
   it("answers GET with 405 (no server-initiated stream) and other paths with 404", async () => {
     const get = await post(server.url, "", {}, "GET");
     expect(get.status).toBe(405);
     expect((await post(server.url.replace(/\/mcp$/, "/other"), "{}")).status).toBe(404);
+  });
+});
+
+describe("runMcpServer({ http: true })", () => {
+  it("says where it listens through warn, serves there, and stops listening on close()", async () => {
+    const notices: string[] = [];
+    const handle = await runMcpServer({ http: true, port: 0, store: null, warn: (line) => void notices.push(line) });
+    expect(handle.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/mcp$/);
+    expect(notices).toEqual([`pithy mcp listening on ${handle.url}`]);
+    const client = await connect(handle.url as string);
+    const result = await client.callTool({ name: "pithy_compress", arguments: { content: "ok\n" } });
+    expect(texts(result)).toEqual(["ok\n", expect.stringContaining('"too_short"')]);
+    await client.close();
+    await handle.close();
+    await handle.closed;
+    await expect(post(handle.url as string, "{}")).rejects.toThrow(/ECONNREFUSED/);
+  });
+
+  it("refuses a bad port before opening anything, naming the option", async () => {
+    await expect(runMcpServer({ http: true, port: 70000, store: null })).rejects.toThrow(
+      /option "port" must be an integer from 0 to 65535/,
+    );
   });
 });
 

@@ -61,7 +61,12 @@ export async function listenStreamableHttp(pithy: Pithy, options: HttpListenOpti
   const isLoopbackOnly = isLoopback(options.host);
   const slots = new Slots(MAX_REQUESTS_AT_ONCE);
   const http = createServer((req, res) => {
-    void slots.run(() => serve(pithy, options, req, res, isLoopbackOnly ? allowedNames : null));
+    // Listened for on arrival: a client may hang up while its request waits for a slot.
+    const done = new Promise<void>((resolve) => res.once("close", resolve));
+    void slots.run(async () => {
+      if (!req.destroyed) await serve(pithy, options, req, res, isLoopbackOnly ? allowedNames : null, done);
+      await done;
+    });
   });
   await new Promise<void>((resolve, reject) => {
     const fail = (error: Error) =>
@@ -87,13 +92,17 @@ export async function listenStreamableHttp(pithy: Pithy, options: HttpListenOpti
   };
 }
 
-/** One HTTP request: checked here, then handed to a fresh SDK server and transport. */
+/**
+ * One HTTP request: checked here, then handed to a fresh SDK server and
+ * transport, closed once the response is (`done`).
+ */
 async function serve(
   pithy: Pithy,
   options: HttpListenOptions,
   req: IncomingMessage,
   res: ServerResponse,
   allowedNames: Set<string> | null,
+  done: Promise<void>,
 ): Promise<void> {
   const path = new URL(req.url ?? "/", "http://localhost").pathname;
   if (path !== MCP_HTTP_PATH) return refuse(res, 404, `Not found: pithy serves MCP at ${MCP_HTTP_PATH}`);
@@ -110,14 +119,13 @@ async function serve(
     enableJsonResponse: true,
     maxRequestBodySize: options.maxMessageBytes,
   });
-  const done = new Promise<void>((resolve) => res.once("close", resolve));
   try {
     await server.connect(transport);
     await transport.handleRequest(req, res);
-    await done;
   } catch (error) {
     if (!res.headersSent) refuse(res, 500, `Internal error: ${error instanceof Error ? error.message : String(error)}`);
   } finally {
+    await done;
     await server.close().catch(() => {});
   }
 }

@@ -101,6 +101,14 @@ describe("LineStdioServerTransport", () => {
     expect(h.received.map((m) => ("id" in m ? m.id : null))).toEqual([10]);
   });
 
+  it("hands on a message nested 100 000 levels deep, and answers a bare deep array as a batch", async () => {
+    const h = await harness();
+    const deep = "[".repeat(100_000) + "]".repeat(100_000);
+    await h.write(`{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"arguments":{"v":${deep}}}}\n${deep}\n`);
+    expect(h.received.map((m) => ("id" in m ? m.id : null))).toEqual([1]);
+    expect(h.written).toMatchObject([{ id: null, error: { code: -32600 } }]);
+  });
+
   it("pauses reading while 256 requests are unanswered, and resumes once one is answered", async () => {
     const h = await harness();
     await h.write(Array.from({ length: 256 }, (_, i) => request(i)).join(""));
