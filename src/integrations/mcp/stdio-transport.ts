@@ -155,7 +155,12 @@ export class LineStdioServerTransport implements Transport {
     }
     const message = checked.data as JSONRPCMessage;
     this.track(message, bytes);
-    this.onmessage?.(message);
+    try {
+      this.onmessage?.(message);
+    } catch (error) {
+      // Thrown here it would escape the stream's data handler and end the process.
+      this.onerror?.(asError(error));
+    }
   }
 
   /** Counts a request in, or a cancellation out (the server sends nothing for a cancelled request). */

@@ -158,6 +158,19 @@ describe("LineStdioServerTransport", () => {
     expect(h.closed).toHaveBeenCalledTimes(1);
   });
 
+  it("reports a server that throws on a message as an error, and keeps reading", async () => {
+    const h = await harness();
+    const errors: Error[] = [];
+    h.transport.onerror = (error) => void errors.push(error);
+    h.transport.onmessage = (message) => {
+      if ("id" in message && message.id === 1) throw new Error("handler broke");
+      h.received.push(message);
+    };
+    await h.write(request(1) + request(2));
+    expect(errors.map((e) => e.message)).toEqual(["handler broke"]);
+    expect(h.received.map((m) => ("id" in m ? m.id : null))).toEqual([2]);
+  });
+
   it("closes, without throwing, when its output breaks", async () => {
     const input = new PassThrough();
     const output = new Writable({ write: (_chunk, _encoding, done) => done(new Error("EPIPE")) });
