@@ -25,7 +25,7 @@ Usage:
   pithy recall KEY           print the original behind a key (or a call id)
   pithy stats                print the store's counters as JSON
   pithy eval DIR             evaluate a corpus with a manifest.json (see 'pithy eval --help')
-  pithy mcp                  serve pithy_compress, pithy_recall and pithy_stats over MCP (stdio)
+  pithy mcp [--http]         serve pithy_compress, pithy_recall and pithy_stats over MCP (stdio or HTTP)
 
 Options:
   --tool NAME        name of the tool that produced the content (Bash, Read, rg …)
@@ -64,10 +64,13 @@ and per case, recall exactness, ms per case. A progress bar goes to stderr on a 
   --runs N           timed runs per case (default 3)
   -h, --help         this help
 `,
-  mcp: `Usage: pithy mcp [--store-dir DIR] [--mode MODE] [--profile NAME]
+  mcp: `Usage: pithy mcp [--http [--host HOST] [--port N]] [--store-dir DIR] [--mode MODE] [--profile NAME]
 
 Serves the tools pithy_compress, pithy_recall and pithy_stats over stdio (Model
 Context Protocol). Originals go to the filesystem store, so recall survives restarts.
+  --http             serve Streamable HTTP at http://HOST:PORT/mcp instead of stdio
+  --host HOST        address to listen on (default 127.0.0.1, loopback only)
+  --port N           port to listen on (default 8765; 0 picks a free one, printed on stderr)
 ${COMMON}
 `,
 };
@@ -96,6 +99,9 @@ const OPTIONS = {
   out: { type: "string" },
   exact: { type: "boolean" },
   runs: { type: "string" },
+  http: { type: "boolean" },
+  host: { type: "string" },
+  port: { type: "string" },
   help: { type: "boolean", short: "h" },
 } as const;
 
@@ -146,7 +152,7 @@ async function run(io: Io): Promise<number> {
     case "eval":
       return evaluate(io, args, options, values);
     case "mcp":
-      return mcp(io, args, options, values["store-dir"]);
+      return mcp(io, args, options, values["store-dir"], { http: values.http, host: values.host, port: values.port });
     default:
       return compress(io, args, options, values);
   }
@@ -261,11 +267,17 @@ function progressBar(done: number, total: number): string {
   return `[${"#".repeat(filled)}${"-".repeat(width - filled)}] ${done}/${total}`;
 }
 
-async function mcp(io: Io, args: string[], options: PithyOptions, storeDir: string | undefined): Promise<number> {
+async function mcp(
+  io: Io,
+  args: string[],
+  options: PithyOptions,
+  storeDir: string | undefined,
+  transport: { http?: boolean; host?: string; port?: string },
+): Promise<number> {
   expectArgs(args, 0, 0, "no arguments");
   // Loaded only here: the MCP SDK is needed by this command alone.
   const { runMcpServer } = await import("../integrations/mcp.js");
-  const handle = await runMcpServer({ ...options, storeDir, warn: (line) => io.stderr(line + "\n") });
+  const handle = await runMcpServer({ ...options, ...transport, storeDir, warn: (line) => io.stderr(line + "\n") });
   await handle.closed;
   return EXIT.ok;
 }

@@ -4,9 +4,11 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import process from "node:process";
 import { McpError } from "@modelcontextprotocol/sdk/types.js";
+import { computeKeyAsync } from "../../src/ccr/key.js";
+import { parseMarkers } from "../../src/ccr/marker.js";
 import { RECALL_TOOL_DESCRIPTION, recallToolSchema } from "../../src/messages/recall-tool.js";
 import { corpusCases, readCase, type CorpusCase } from "../support/corpus.js";
-import { bundleMcpServer, startMcpSession, type McpSession } from "./fixtures/mcp-process.js";
+import { bundleMcpServer, spawnRawServer, startMcpSession, type McpSession } from "./fixtures/mcp-process.js";
 
 type TextBlock = { type: "text"; text: string };
 
@@ -137,6 +139,123 @@ describe("pithy's MCP server, through the SDK client over stdio", () => {
   it("rejects a call of a tool it does not have with a protocol error", async () => {
     await expect(session.client.callTool({ name: "pithy_explode", arguments: {} })).rejects.toBeInstanceOf(McpError);
   });
+
+  it("answers a tool name that is not a string with one short sentence, not a validation dump", async () => {
+    const error = await session.client
+      .callTool({ name: 42 as unknown as string, arguments: {} })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(McpError);
+    expect((error as McpError).code).toBe(-32602);
+    expect((error as McpError).message).toBe(
+      'MCP error -32602: Invalid params: tools/call needs "name", the tool to call, as a string; pithy has pithy_compress, pithy_recall, pithy_stats.',
+    );
+  });
+});
+
+describe("pithy's MCP server under load and with large messages, through the SDK client", () => {
+  it("answers 300 concurrent calls over one connection, each with the answer to its own request", async () => {
+    const contents = Array.from({ length: 100 }, (_, i) => `pytest run ${i} of the requests suite\n${pytest.text}`);
+    const keys = await Promise.all(contents.map((c) => computeKeyAsync(c)));
+    const calls = contents.flatMap((content, i) => [
+      session.client.callTool({ name: "pithy_compress", arguments: { content, tool: "Bash" } }),
+      session.client.callTool({ name: "pithy_compress", arguments: { content: `short ${i}\n` } }),
+      session.client.callTool({ name: "pithy_recall", arguments: { key: "0".repeat(31) + (i % 10) } }),
+    ]);
+    const answers = await Promise.all(calls);
+    expect(answers).toHaveLength(300);
+    for (let i = 0; i < 100; i++) {
+      const [compressed, short, miss] = answers.slice(3 * i, 3 * i + 3);
+      expect((compressed.structuredContent as { key?: string }).key).toBe(keys[i]);
+      expect(texts(short)[0]).toBe(`short ${i}\n`);
+      expect(texts(miss)[0]).toContain(`key ${"0".repeat(31)}${i % 10} is unknown`);
+    }
+    const recalled = await session.client.callTool({ name: "pithy_recall", arguments: { key: keys[57] } });
+    expect(texts(recalled)).toEqual([contents[57]]);
+  }, 120_000);
+
+  it("answers content too large to return with a short note and a marker, and stays connected", async () => {
+    // 12 MiB: over the gate's 8 Mi characters, so the pipeline leaves it whole; echoed, the
+    // reply would overflow the SDK client's 10 MiB buffer and close the connection.
+    const content = `${"0123456789abcdef".repeat(64)}\n`.repeat(12 * 1024);
+    const result = await session.client.callTool({ name: "pithy_compress", arguments: { content } });
+    const [note] = texts(result);
+    expect(note.length).toBeLessThan(600);
+    expect(result.structuredContent).toMatchObject({ action: "skipped", reason: "too_large", capped: true });
+    const [marker] = parseMarkers(note);
+    expect(marker.key).toBe(await computeKeyAsync(content));
+    const recalled = texts(await session.client.callTool({ name: "pithy_recall", arguments: { key: marker.key } }))[0];
+    expect(recalled.length).toBeLessThanOrEqual(1024 * 1024);
+    expect(content.startsWith(recalled.slice(0, recalled.indexOf("… pithy: ")))).toBe(true);
+    expect(recalled).toMatch(/lines 1-\d+ of 12288\) are shown above\.$/);
+    expect((await session.client.listTools()).tools).toHaveLength(3);
+  }, 120_000);
+
+  it("answers a 70 MB message with an error naming the 32 MiB cap, and keeps serving", async () => {
+    const content = "x".repeat(70 * 1000 * 1000);
+    const error = await session.client
+      .callTool({ name: "pithy_compress", arguments: { content } })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(McpError);
+    expect((error as McpError).code).toBe(-32600);
+    expect((error as McpError).message).toMatch(
+      /the message has 70000\d{3} bytes, over pithy's limit of 33554432 \(32 MiB\)/,
+    );
+    const after = await session.client.callTool({ name: "pithy_compress", arguments: { content: "ok\n" } });
+    expect(texts(after)[0]).toBe("ok\n");
+  }, 120_000);
+});
+
+describe("pithy's MCP server on raw stdio, written to as no SDK client would", () => {
+  it("answers malformed JSON with -32700 and id null, then answers the next request", async () => {
+    const server = spawnRawServer(bundle, join(root, "raw-store"));
+    try {
+      server.write('{"jsonrpc":"2.0","id":1,"method":"tools/list"\n');
+      expect(await server.next()).toEqual({
+        jsonrpc: "2.0",
+        id: null,
+        error: { code: -32700, message: expect.stringMatching(/^Parse error: the message is not valid JSON/) },
+      });
+      server.write('{"jsonrpc":"2.0","id":2,"method":"tools/list"}\n');
+      expect(await server.next()).toMatchObject({ id: 2, result: { tools: expect.any(Array) } });
+    } finally {
+      server.child.stdin?.end();
+      expect(await server.exited).toBe(0);
+    }
+  }, 30_000);
+
+  it("answers requests piped in before stdin closes, then exits 0", async () => {
+    const server = spawnRawServer(bundle, join(root, "raw-store"));
+    server.write(
+      '{"jsonrpc":"2.0","id":"a","method":"tools/call","params":{"name":"pithy_compress","arguments":{"content":"hi\\n"}}}\n' +
+        '{"jsonrpc":"2.0","id":"b","method":"tools/call","params":{"name":"pithy_stats","arguments":{}}}\n',
+    );
+    server.child.stdin?.end();
+    const ids = [(await server.next()).id, (await server.next()).id].sort();
+    expect(ids).toEqual(["a", "b"]);
+    expect(await server.exited).toBe(0);
+  }, 30_000);
+
+  it("answers a message over a configured cap by its id, without keeping it, and stays up", async () => {
+    const server = spawnRawServer(bundle, join(root, "raw-store"), { maxMessageBytes: 65536 });
+    try {
+      const big = JSON.stringify({
+        method: "tools/call",
+        params: { name: "pithy_compress", arguments: { content: "y".repeat(1e6) } },
+        jsonrpc: "2.0",
+        id: 31,
+      });
+      server.write(big + "\n");
+      expect(await server.next()).toMatchObject({
+        id: 31,
+        error: { code: -32600, data: { bytes: big.length, maxMessageBytes: 65536 } },
+      });
+      server.write('{"jsonrpc":"2.0","id":32,"method":"tools/list"}\n');
+      expect(await server.next()).toMatchObject({ id: 32 });
+    } finally {
+      server.child.stdin?.end();
+      await server.exited;
+    }
+  }, 30_000);
 });
 
 describe("pithy's MCP server across a restart", () => {

@@ -1,5 +1,6 @@
 /**
- * The three tools pithy's MCP server lists, as MCP tool definitions: a name,
+ * What pithy's MCP server says about itself: its name and instructions, and
+ * the three tools it lists, as MCP tool definitions: a name,
  * a description written for the model, and JSON Schemas. Plain JSON Schema
  * (not zod) so the same shapes can be emitted for other providers and the
  * server needs no schema library of its own.
@@ -58,6 +59,10 @@ const compressTool: McpToolDefinition = {
       bytesOut: { type: "number" },
       tokensIn: { type: "number" },
       tokensOut: { type: "number" },
+      capped: {
+        type: "boolean",
+        description: "Set when the output was too large to return: a note with the original's marker came instead.",
+      },
     },
     required: ["action", "type", "strategy", "bytesIn", "bytesOut", "tokensIn", "tokensOut"],
   },
@@ -72,6 +77,14 @@ const statsTool: McpToolDefinition = {
     "Report what pithy has done in this server process: calls, tokens saved per strategy, skips, recalls, and the store.",
   inputSchema: { type: "object", properties: {}, additionalProperties: false },
 };
+
+/** Name and version the server reports in its `initialize` answer (kept equal to package.json's by a test). */
+export const MCP_SERVER_INFO = { name: "pithy", version: "0.1.0" } as const;
+
+/** What the server tells the client about itself in its `initialize` answer. */
+export const MCP_INSTRUCTIONS =
+  "pithy compresses long tool outputs reversibly. Pass a long output to pithy_compress and read its answer instead; " +
+  "where something was left out, a [[pithy:KEY …]] marker says what, and pithy_recall(KEY) returns the original.";
 
 /** The tools the server lists, in a fixed order. */
 export const MCP_TOOLS: readonly McpToolDefinition[] = [compressTool, recallToolForMcp, statsTool];
