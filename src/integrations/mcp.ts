@@ -98,7 +98,7 @@ export function createMcpServer(pithy: Pithy): Server {
  * `PithyConfigError` before anything is read.
  * @example
  * // pithy-mcp.mjs — what `pithy mcp` does
- * import { runMcpServer } from "pithy/integrations/mcp";
+ * import { runMcpServer } from "pithy-ai/integrations/mcp";
  * const { closed } = await runMcpServer({ storeDir: "/var/cache/pithy" });
  * await closed;
  */
