@@ -13,7 +13,7 @@ const LEFT = 110;
 const BAR_WIDTH = 420;
 const ROW_HEIGHT = 26;
 const BAR_HEIGHT = 16;
-const TOP = 44;
+const TOP = 64;
 const TICKS = [0, 25, 50, 75, 100];
 
 /** A bar chart of tokens out as a share of tokens in, per class and for "all", with axes and a scale, as SVG. */
@@ -25,9 +25,10 @@ export function renderSvg(report: EvalReport): string {
   const parts: string[] = [
     `<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH}" height="${height}" viewBox="0 0 ${WIDTH} ${height}" font-family="sans-serif" font-size="12">`,
     `<title>pithy eval: tokens out as a share of tokens in, per class</title>`,
-    `<text x="${LEFT}" y="18" font-weight="bold">Tokens out as a share of tokens in (${esc(report.tokenizer)})</text>`,
-    `<rect x="${LEFT}" y="26" width="10" height="10" fill="#d0d7de"/><text x="${LEFT + 14}" y="35">tokens in (100 %)</text>`,
-    `<rect x="${LEFT + 130}" y="26" width="10" height="10" fill="#2f81f7"/><text x="${LEFT + 144}" y="35">tokens out</text>`,
+    `<text x="${LEFT}" y="18" font-weight="bold">Tokens out as a share of tokens in</text>`,
+    `<text x="${LEFT}" y="34" font-size="11" fill="#57606a">tokens counted by ${esc(tokenizerName(report.tokenizer))}</text>`,
+    `<rect x="${LEFT}" y="42" width="10" height="10" fill="#d0d7de"/><text x="${LEFT + 14}" y="51">tokens in (100 %)</text>`,
+    `<rect x="${LEFT + 130}" y="42" width="10" height="10" fill="#2f81f7"/><text x="${LEFT + 144}" y="51">tokens out</text>`,
   ];
   // Grid lines and the scale first, so the bars are drawn over them.
   for (const t of TICKS) {
@@ -56,6 +57,11 @@ export function renderSvg(report: EvalReport): string {
     "</svg>",
   );
   return parts.join("\n") + "\n";
+}
+
+/** The tokenizer's name without the report's advice in parentheses ("pithy's estimate (install …)"). */
+function tokenizerName(name: string): string {
+  return name.replace(/\s*\(install [^)]*\)$/, "");
 }
 
 function esc(s: string): string {

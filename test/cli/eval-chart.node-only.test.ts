@@ -52,6 +52,15 @@ describe("renderSvg", () => {
     expect(svg).toContain(`>${"−97%"} (63830 → 2205)</text>`);
   });
 
+  it("names the tokenizer under the title, without the report's install advice", () => {
+    expect(svg).toContain(">tokens counted by o200k_base (js-tiktoken)</text>");
+    const estimated = renderSvg({
+      ...report,
+      tokenizer: "pithy's estimate (install js-tiktoken for exact o200k_base counts)",
+    });
+    expect(estimated).toContain(">tokens counted by pithy's estimate</text>");
+  });
+
   it("escapes class names", () => {
     expect(svg).toContain(">diff&lt;&amp;&gt;</text>");
     expect(svg).not.toContain("diff<&>");
