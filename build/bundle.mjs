@@ -2,7 +2,7 @@
 // (they are a base64 string in src/kernels/wasm-bytes.generated.ts), so the
 // same files load in Node >= 20, browsers and Deno >= 2 with no fetch and no fs.
 import { build } from "esbuild";
-import { chmodSync, existsSync, readFileSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 
 const entries = {
   index: "src/index.ts",
@@ -17,6 +17,10 @@ const entries = {
   "integrations/langchain": "src/integrations/langchain.ts",
 };
 const entryPoints = Object.fromEntries(Object.entries(entries).filter(([, file]) => existsSync(file)));
+
+// Chunk names carry a content hash: without this, every build would leave the
+// previous build's chunks behind, and npm pack would ship them all.
+rmSync("dist/chunks", { recursive: true, force: true });
 
 await build({
   entryPoints,

@@ -1,3 +1,4 @@
+import { isValidNamespace } from "./ccr/key.js";
 import { PithyConfigError } from "./errors.js";
 import type { Mode, Profile } from "./types.js";
 
@@ -36,28 +37,61 @@ export interface EnvOptions {
   maxChars?: number;
   excludeTools?: string[];
   reads?: "auto" | "verbatim";
+  namespace?: string;
+}
+
+/** A count as people write it: decimal digits only (no sign, blank, exponent, `0x` or `_`). */
+const DECIMAL_COUNT = /^[0-9]{1,15}$/;
+
+/**
+ * Reads a count from an environment variable, strictly: `Number()` would take
+ * `" "` as 0, `0x10` as 16 and `1e3` as 1000, and report `abc` as NaN rather
+ * than as what was written. The error echoes the value as given.
+ */
+function envCount(value: string, variable: string): number {
+  if (!DECIMAL_COUNT.test(value))
+    throw new PithyConfigError(variable, "a non-negative integer in decimal digits", value);
+  return Number(value);
 }
 
 /**
  * Reads `PITHY_MODE`, `PITHY_PROFILE`, `PITHY_MIN_TOKENS`, `PITHY_MAX_CHARS`,
- * `PITHY_EXCLUDE_TOOLS` (comma-separated globs) and `PITHY_READS`. Bad values
- * throw {@link PithyConfigError} naming the variable.
+ * `PITHY_EXCLUDE_TOOLS` (comma-separated globs), `PITHY_READS` and
+ * `PITHY_NAMESPACE`. An empty variable counts as unset; any other bad value
+ * throws {@link PithyConfigError} naming the variable and echoing the value.
+ * @example
+ * const pithy = await createPithy({ ...optionsFromEnv(process.env), store });
  */
-export function optionsFromEnv(env: Record<string, string | undefined>): EnvOptions {
+export function optionsFromEnv(env: Readonly<Record<string, string | undefined>>): EnvOptions {
   const out: EnvOptions = {};
-  if (env.PITHY_MODE) out.mode = checkMode(env.PITHY_MODE, "PITHY_MODE");
-  if (env.PITHY_PROFILE) out.profile = checkProfile(env.PITHY_PROFILE, "PITHY_PROFILE");
-  if (env.PITHY_MIN_TOKENS) out.minTokens = checkCount(Number(env.PITHY_MIN_TOKENS), "PITHY_MIN_TOKENS");
-  if (env.PITHY_MAX_CHARS) out.maxChars = checkCount(Number(env.PITHY_MAX_CHARS), "PITHY_MAX_CHARS");
-  if (env.PITHY_EXCLUDE_TOOLS)
-    out.excludeTools = env.PITHY_EXCLUDE_TOOLS.split(",")
+  const set = (name: string): string | undefined => {
+    const value = env[name];
+    return value === undefined || value === "" ? undefined : value;
+  };
+  const mode = set("PITHY_MODE");
+  if (mode !== undefined) out.mode = checkMode(mode, "PITHY_MODE");
+  const profile = set("PITHY_PROFILE");
+  if (profile !== undefined) out.profile = checkProfile(profile, "PITHY_PROFILE");
+  const minTokens = set("PITHY_MIN_TOKENS");
+  if (minTokens !== undefined) out.minTokens = envCount(minTokens, "PITHY_MIN_TOKENS");
+  const maxChars = set("PITHY_MAX_CHARS");
+  if (maxChars !== undefined) out.maxChars = envCount(maxChars, "PITHY_MAX_CHARS");
+  const excludeTools = set("PITHY_EXCLUDE_TOOLS");
+  if (excludeTools !== undefined)
+    out.excludeTools = excludeTools
+      .split(",")
       .map((s) => s.trim())
       .filter(Boolean);
-  if (env.PITHY_READS) {
-    if (env.PITHY_READS !== "auto" && env.PITHY_READS !== "verbatim") {
-      throw new PithyConfigError("PITHY_READS", "auto or verbatim", env.PITHY_READS);
-    }
-    out.reads = env.PITHY_READS;
+  const reads = set("PITHY_READS");
+  if (reads !== undefined) {
+    if (reads !== "auto" && reads !== "verbatim") throw new PithyConfigError("PITHY_READS", "auto or verbatim", reads);
+    out.reads = reads;
+  }
+  const namespace = set("PITHY_NAMESPACE");
+  if (namespace !== undefined) {
+    if (!isValidNamespace(namespace))
+      throw new PithyConfigError("PITHY_NAMESPACE", "1 to 64 characters of a-z, 0-9, _ and -", namespace);
+    out.namespace = namespace;
   }
   return out;
 }

@@ -65,7 +65,9 @@ export type SkipReason =
   | "already_compressed"
   | "no_gain"
   | "guardrail"
-  | "error";
+  | "error"
+  /** Bytes that are not UTF-8 text (a NUL early on, or invalid UTF-8): the CLI passes them through as bytes. */
+  | "binary";
 
 /** The outcome of one `compress` call. */
 export interface CompressResult {

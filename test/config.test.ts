@@ -27,6 +27,26 @@ describe("configuration", () => {
     expect(() => optionsFromEnv({ PITHY_MIN_TOKENS: "-3" })).toThrow(PithyConfigError);
   });
 
+  it("takes counts in decimal digits only, echoing a bad value as it was written", () => {
+    for (const value of ["abc", " ", " 10", "0x10", "1e3", "1.5", "+5", "1_000", "Infinity", "9".repeat(16)]) {
+      expect(() => optionsFromEnv({ PITHY_MAX_CHARS: value })).toThrow(
+        `option "PITHY_MAX_CHARS" must be a non-negative integer in decimal digits; got ${JSON.stringify(value)}`,
+      );
+    }
+    expect(optionsFromEnv({ PITHY_MIN_TOKENS: "0", PITHY_MAX_CHARS: "010" })).toEqual({ minTokens: 0, maxChars: 10 });
+  });
+
+  it("treats an empty variable as unset", () => {
+    expect(optionsFromEnv({ PITHY_MODE: "", PITHY_MIN_TOKENS: "", PITHY_NAMESPACE: "" })).toEqual({});
+  });
+
+  it("reads PITHY_NAMESPACE, refusing a name the stores cannot hold", () => {
+    expect(optionsFromEnv({ PITHY_NAMESPACE: "team-42" })).toEqual({ namespace: "team-42" });
+    expect(() => optionsFromEnv({ PITHY_NAMESPACE: "../x" })).toThrow(
+      /PITHY_NAMESPACE.*a-z, 0-9, _ and -; got "..\/x"/,
+    );
+  });
+
   it("rejects an unknown mode, a bad profile and a negative cap at construction", async () => {
     await expect(createPithy({ mode: "fast" as never })).rejects.toThrow(/mode/);
     await expect(createPithy({ profile: "max" as never })).rejects.toThrow(/profile/);

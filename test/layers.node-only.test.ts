@@ -13,12 +13,13 @@ const SRC = fileURLToPath(new URL("../src/", import.meta.url));
  * below. The first matching prefix decides.
  */
 const LAYERS: readonly (readonly string[])[] = [
-  ["types.ts", "errors.ts", "runtime.ts", "config.ts"],
+  ["types.ts", "errors.ts", "runtime.ts"],
   ["kernels/"],
   ["ccr/"],
   ["compressors/"],
   ["router/"],
-  ["gate.ts", "guardrail.ts", "telemetry.ts", "pipeline.ts", "pipeline/"],
+  // The options and their checks belong with the pipeline they configure.
+  ["config.ts", "gate.ts", "guardrail.ts", "telemetry.ts", "pipeline.ts", "pipeline/"],
   ["messages/"],
   ["stores/", "integrations/"],
   ["cli/", "proxy/"],

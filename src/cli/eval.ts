@@ -80,11 +80,44 @@ function countByLines(text: string, encode: (s: string) => number): number {
   return n;
 }
 
-/** Reads `DIR/manifest.json`; throws a plain Error naming what is wrong. */
+/** The corpus cannot be read: says which file and why (exit 3). */
+export class CorpusError extends Error {
+  override name = "CorpusError";
+}
+
+/** Reads `DIR/manifest.json`; throws {@link CorpusError} naming the manifest and what is wrong with it. */
 export function readManifest(dir: string): EvalCase[] {
-  const raw = JSON.parse(readFileSync(join(dir, "manifest.json"), "utf8")) as { cases?: unknown };
-  if (!Array.isArray(raw.cases)) throw new Error(`${join(dir, "manifest.json")} has no "cases" array`);
+  const file = join(dir, "manifest.json");
+  let text: string;
+  try {
+    text = readFileSync(file, "utf8");
+  } catch (error) {
+    const code = (error as { code?: string }).code ?? "error";
+    const why = code === "ENOENT" ? "not found: a corpus directory needs a manifest.json" : "cannot be read";
+    throw new CorpusError(`${file} ${why} (${code})`);
+  }
+  let raw: { cases?: unknown };
+  try {
+    raw = JSON.parse(text) as { cases?: unknown };
+  } catch (error) {
+    throw new CorpusError(`${file} is not JSON (${(error as Error).message})`);
+  }
+  if (typeof raw !== "object" || raw === null || !Array.isArray(raw.cases)) {
+    throw new CorpusError(`${file} has no "cases" array`);
+  }
   return raw.cases as EvalCase[];
+}
+
+/** The text of one case's file; throws {@link CorpusError} naming the case and the file. */
+function readCase(dir: string, c: EvalCase): string {
+  const file = join(dir, String(c.file));
+  try {
+    return readFileSync(file, "utf8");
+  } catch (error) {
+    throw new CorpusError(
+      `case ${JSON.stringify(c.id)}: cannot read ${file} (${(error as { code?: string }).code ?? "error"})`,
+    );
+  }
 }
 
 /** Runs every case through `pithy` (a warm-up, then `runs` timed runs) and checks recall. */
@@ -103,7 +136,7 @@ export async function evaluateCorpus(
   const rows: EvalRow[] = [];
   for (const [i, c] of cases.entries()) {
     options.onProgress?.(i, cases.length, c.id);
-    const text = readFileSync(join(dir, c.file), "utf8");
+    const text = readCase(dir, c);
     const hint = { tool: c.tool_hint };
     let r = await pithy.compress(text, hint);
     const started = performance.now();
@@ -214,32 +247,4 @@ export function renderMarkdown(report: EvalReport, title = "Corpus evaluation"):
     for (const r of missing) for (const s of r.missing) out.push(`- ${r.id}: \`${s.replace(/`/g, "'")}\``);
   }
   return out.join("\n") + "\n";
-}
-
-/** A bar chart of tokens in and out per class, as a standalone SVG. */
-export function renderSvg(report: EvalReport): string {
-  const totals = classTotals(report.rows).filter((t) => t.klass !== "all");
-  const max = Math.max(1, ...totals.map((t) => t.tokensIn));
-  const rowH = 28;
-  const left = 110;
-  const width = 640;
-  const barW = width - left - 90;
-  const height = 40 + totals.length * rowH;
-  const esc = (s: string) =>
-    s.replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]!);
-  const bars = totals.map((t, i) => {
-    const y = 30 + i * rowH;
-    const wIn = Math.max(1, Math.round((barW * t.tokensIn) / max));
-    const wOut = Math.max(1, Math.round((barW * t.tokensOut) / max));
-    return (
-      `<text x="${left - 8}" y="${y + 14}" text-anchor="end">${esc(t.klass)}</text>` +
-      `<rect x="${left}" y="${y}" width="${wIn}" height="18" fill="#d0d7de"/>` +
-      `<rect x="${left}" y="${y}" width="${wOut}" height="18" fill="#2f81f7"/>` +
-      `<text x="${left + wIn + 6}" y="${y + 14}">${pct(t.tokensIn - t.tokensOut, t.tokensIn)}</text>`
-    );
-  });
-  return (
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" font-family="sans-serif" font-size="12">` +
-    `<text x="${left}" y="18" font-weight="bold">tokens in (grey) and out (blue) per class</text>${bars.join("")}</svg>\n`
-  );
 }

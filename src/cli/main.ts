@@ -1,113 +1,38 @@
 #!/usr/bin/env node
 // The `pithy` command. Runs in Node ≥ 20 and Deno ≥ 2. The default store is the
-// filesystem store, so `pithy recall KEY` works across invocations.
-import { readFileSync, writeFileSync, mkdirSync } from "node:fs";
-import { dirname } from "node:path";
-import { parseArgs } from "node:util";
-import { createPithy, type Pithy, type PithyOptions } from "../pipeline.js";
-import { optionsFromEnv, MODES, PROFILE_SCALE } from "../config.js";
+// filesystem store, namespaced per project, so `pithy recall KEY` works across
+// invocations in the same directory. Each command lives in commands/; this file
+// parses the command line, picks the command from one table and maps errors to
+// exit codes.
+import process from "node:process";
+import { optionsFromEnv } from "../config.js";
 import { PithyConfigError } from "../errors.js";
-import { FsStore } from "../stores/fs.js";
-import type { CompressResult, Mode, Profile } from "../types.js";
-import { type EvalReport, evaluateCorpus, loadTokenCounter, renderMarkdown, renderSvg } from "./eval.js";
+import { checkFlagsApply, parseCommandLine, UsageError } from "./args.js";
+import { type Command, EXIT } from "./command.js";
+import { compressCommand } from "./commands/compress.js";
+import { evalCommand } from "./commands/eval.js";
+import { helpCommand } from "./commands/help.js";
+import { mcpCommand } from "./commands/mcp.js";
+import { recallCommand } from "./commands/recall.js";
+import { statsCommand } from "./commands/stats.js";
+import { HELP } from "./help.js";
+import { type Io, OutputError, processIo } from "./io.js";
+import { VERSION } from "./version.js";
 
-/** Exit codes, documented in `--help`. */
-export const EXIT = { ok: 0, internal: 1, usage: 2, unreadable: 3, notFound: 4 } as const;
+export { EXIT } from "./command.js";
+export type { Io } from "./io.js";
+export { savingsLine } from "./savings-line.js";
 
-const COMMON = `  --store-dir DIR    where originals are kept (default $XDG_CACHE_HOME/pithy or ~/.cache/pithy)
-  -h, --help         this help`;
-
-const HELP: Record<string, string> = {
-  main: `pithy — compress a tool output for an LLM agent, reversibly
-
-Usage:
-  pithy [FILE|-] [options]   compress FILE (or stdin) to stdout; one line of savings on stderr
-  pithy recall KEY           print the original behind a key (or a call id)
-  pithy stats                print the store's counters as JSON
-  pithy eval DIR             evaluate a corpus with a manifest.json (see 'pithy eval --help')
-  pithy mcp [--http]         serve pithy_compress, pithy_recall and pithy_stats over MCP (stdio or HTTP)
-
-Options:
-  --tool NAME        name of the tool that produced the content (Bash, Read, rg …)
-  --filename NAME    file the content was read from (its extension is a hint)
-  --query TEXT       what the agent is looking for: matching lines are kept first
-  --mode MODE        ${MODES.join(" | ")} (default lossy)
-  --profile NAME     ${Object.keys(PROFILE_SCALE).join(" | ")} (default default)
-  --code             compress code too (skeleton: signatures kept, bodies recallable)
-  --json             print the whole result as JSON instead of the output
-  --quiet            no savings line on stderr
-${COMMON}
-
-Environment: PITHY_MODE, PITHY_PROFILE, PITHY_MIN_TOKENS, PITHY_MAX_CHARS,
-PITHY_EXCLUDE_TOOLS (comma-separated globs), PITHY_READS (auto | verbatim).
-
-Exit codes: 0 ok · 1 internal error · 2 bad usage or option · 3 unreadable input · 4 key not found
-`,
-  recall: `Usage: pithy recall KEY [--store-dir DIR]
-
-Prints the exact original stored under KEY (32 hex digits, as in a [[pithy:KEY …]]
-marker) or under a tool call id. Exit 4 with a message on stderr when it is unknown.
-${COMMON}
-`,
-  stats: `Usage: pithy stats [--store-dir DIR]
-
-Prints the store's counters (entries, bytes, caps, hits, misses, evictions) as JSON.
-${COMMON}
-`,
-  eval: `Usage: pithy eval DIR [--out PREFIX] [--exact] [--runs N]
-
-Runs every case of DIR/manifest.json (cases with id, class, file, tool_hint,
-must_keep) through pithy and writes PREFIX.md, PREFIX.json and PREFIX.svg
-(default PREFIX: ./pithy-eval): tokens in/out and must_keep retention per class
-and per case, recall exactness, ms per case. A progress bar goes to stderr on a TTY.
-  --exact            count tokens with js-tiktoken's o200k_base when it is installed
-  --runs N           timed runs per case (default 3)
-  -h, --help         this help
-`,
-  mcp: `Usage: pithy mcp [--http [--host HOST] [--port N]] [--store-dir DIR] [--mode MODE] [--profile NAME]
-
-Serves the tools pithy_compress, pithy_recall and pithy_stats over stdio (Model
-Context Protocol). Originals go to the filesystem store, so recall survives restarts.
-  --http             serve Streamable HTTP at http://HOST:PORT/mcp instead of stdio
-  --host HOST        address to listen on (default 127.0.0.1, loopback only)
-  --port N           port to listen on (default 8765; 0 picks a free one, printed on stderr)
-${COMMON}
-`,
+/** The commands a first positional can name; anything else is a FILE to compress. */
+const COMMANDS: Readonly<Record<string, Command>> = {
+  recall: recallCommand,
+  stats: statsCommand,
+  eval: evalCommand,
+  mcp: mcpCommand,
+  help: helpCommand,
 };
 
-/** What the CLI reads and writes, separated from `process` so it can be tested. */
-export interface Io {
-  argv: string[];
-  env: Record<string, string | undefined>;
-  stdout: (s: string) => void;
-  stderr: (s: string) => void;
-  readStdin: () => string;
-  /** Whether stderr is a terminal (for the eval progress bar). */
-  isTty?: boolean;
-}
-
-const OPTIONS = {
-  tool: { type: "string" },
-  filename: { type: "string" },
-  query: { type: "string" },
-  mode: { type: "string" },
-  profile: { type: "string" },
-  code: { type: "boolean" },
-  json: { type: "boolean" },
-  quiet: { type: "boolean" },
-  "store-dir": { type: "string" },
-  out: { type: "string" },
-  exact: { type: "boolean" },
-  runs: { type: "string" },
-  http: { type: "boolean" },
-  host: { type: "string" },
-  port: { type: "string" },
-  help: { type: "boolean", short: "h" },
-} as const;
-
-class UsageError extends Error {}
-
-/** Runs the CLI; returns the exit code. */
+/** Runs the CLI; resolves to the exit code. Never rejects. */
 export async function main(io: Io): Promise<number> {
   try {
     return await run(io);
@@ -116,195 +41,40 @@ export async function main(io: Io): Promise<number> {
       io.stderr(`pithy: ${error.message.replace(/^pithy: /, "")}\nTry 'pithy --help'.\n`);
       return EXIT.usage;
     }
-    io.stderr(`pithy: internal error: ${(error as Error).message}\n`);
+    if (error instanceof OutputError) {
+      io.stderr(`pithy: cannot write to stdout: ${error.message}\n`);
+      return EXIT.internal;
+    }
+    io.stderr(`pithy: internal error: ${error instanceof Error ? error.message : String(error)}\n`);
     return EXIT.internal;
   }
 }
 
-/** The flags and positionals of a command line; Node's parse errors become usage errors (exit 2). */
-function parseCommandLine(argv: string[]) {
-  try {
-    return parseArgs({ args: argv, allowPositionals: true, options: OPTIONS });
-  } catch (error) {
-    throw new UsageError((error as Error).message);
-  }
-}
-
 async function run(io: Io): Promise<number> {
-  const { values, positionals } = parseCommandLine(io.argv);
-  const command = ["recall", "stats", "eval", "mcp"].includes(positionals[0] ?? "") ? positionals[0] : "compress";
-  const args = command === "compress" ? positionals : positionals.slice(1);
-  if (values.help) {
-    io.stdout(HELP[command === "compress" ? "main" : command]);
+  const line = parseCommandLine(io.argv);
+  const first = line.positionals[0];
+  const name = first !== undefined && Object.hasOwn(COMMANDS, first) ? first : "compress";
+  const command = name === "compress" ? compressCommand : COMMANDS[name];
+  if (line.flags.version === true) {
+    await io.stdout.write(`pithy ${VERSION}\n`);
     return EXIT.ok;
   }
-  const env = optionsFromEnv(io.env);
-  const options: PithyOptions = {
-    ...env,
-    mode: (values.mode as Mode | undefined) ?? env.mode,
-    profile: (values.profile as Profile | undefined) ?? env.profile,
-  };
-  switch (command) {
-    case "recall":
-      return recall(io, args, options, values["store-dir"]);
-    case "stats":
-      return stats(io, args, values["store-dir"]);
-    case "eval":
-      return evaluate(io, args, options, values);
-    case "mcp":
-      return mcp(io, args, options, values["store-dir"], { http: values.http, host: values.host, port: values.port });
-    default:
-      return compress(io, args, options, values);
+  if (line.flags.help === true) {
+    await io.stdout.write(HELP[name === "compress" ? "main" : name]);
+    return EXIT.ok;
   }
-}
-
-function expectArgs(args: string[], min: number, max: number, what: string): void {
-  if (args.length < min || args.length > max) throw new UsageError(`expected ${what}, got ${args.length} argument(s)`);
-}
-
-async function openPithy(io: Io, options: PithyOptions, storeDir: string | undefined): Promise<Pithy> {
-  const store = await FsStore.open({ dir: storeDir, onUnusable: "memory" });
-  const fallback = (await store.stats()).fallback;
-  if (fallback !== undefined)
-    io.stderr(`pithy: store directory unusable (${fallback}); originals kept in memory only\n`);
-  return createPithy({ ...options, store });
-}
-
-async function compress(
-  io: Io,
-  args: string[],
-  options: PithyOptions,
-  values: Record<string, unknown>,
-): Promise<number> {
-  expectArgs(args, 0, 1, "at most one FILE");
-  const source = args[0] ?? "-";
-  let content: string;
-  try {
-    content = source === "-" ? io.readStdin() : readFileSync(source, "utf8");
-  } catch (error) {
-    io.stderr(
-      `pithy: cannot read ${source === "-" ? "stdin" : source} (${(error as { code?: string }).code ?? "error"})\n`,
-    );
-    return EXIT.unreadable;
-  }
-  const pithy = await openPithy(io, options, values["store-dir"] as string | undefined);
-  const result = await pithy.compress(content, {
-    tool: values.tool as string | undefined,
-    filename: (values.filename as string | undefined) ?? (source === "-" ? undefined : source),
-    query: values.query as string | undefined,
-    compressCode: values.code === true ? true : undefined,
-  });
-  io.stdout(values.json === true ? JSON.stringify(result, null, 2) + "\n" : result.output);
-  if (values.quiet !== true) io.stderr(savingsLine(result) + "\n");
-  return EXIT.ok;
-}
-
-async function recall(io: Io, args: string[], options: PithyOptions, storeDir: string | undefined): Promise<number> {
-  expectArgs(args, 1, 1, "one KEY");
-  const pithy = await openPithy(io, options, storeDir);
-  const answer = await pithy.recall(args[0]);
-  if (!answer.found) {
-    io.stderr(answer.message + "\n");
-    return EXIT.notFound;
-  }
-  io.stdout(answer.content);
-  return EXIT.ok;
-}
-
-async function stats(io: Io, args: string[], storeDir: string | undefined): Promise<number> {
-  expectArgs(args, 0, 0, "no arguments");
-  const store = await FsStore.open({ dir: storeDir, onUnusable: "memory" });
-  io.stdout(JSON.stringify(await store.stats(), null, 2) + "\n");
-  return EXIT.ok;
-}
-
-async function evaluate(
-  io: Io,
-  args: string[],
-  options: PithyOptions,
-  values: Record<string, unknown>,
-): Promise<number> {
-  expectArgs(args, 1, 1, "one corpus DIR");
-  const runs = values.runs === undefined ? 3 : Number(values.runs);
-  if (!Number.isInteger(runs) || runs < 1)
-    throw new UsageError(`--runs must be a positive integer, got ${String(values.runs)}`);
-  const prefix = (values.out as string | undefined) ?? "pithy-eval";
-  const tokenizer = await loadTokenCounter(values.exact === true);
-  // Eval measures the pipeline, not the disk: originals go to a memory store.
-  const pithy = await createPithy(options);
-  let report: EvalReport;
-  try {
-    report = await evaluateCorpus(args[0], pithy, {
-      count: tokenizer.count,
-      tokenizer: tokenizer.name,
-      runs,
-      onProgress: io.isTty
-        ? (done, total, id) => io.stderr(`\r${progressBar(done, total)} ${id.slice(0, 40).padEnd(40)}`)
-        : undefined,
-    });
-  } catch (error) {
-    const code = (error as { code?: string }).code;
-    if (code !== undefined || error instanceof SyntaxError) {
-      io.stderr(`pithy: cannot read the corpus in ${args[0]} (${code ?? (error as Error).message})\n`);
-      return EXIT.unreadable;
-    }
-    throw error;
-  }
-  if (io.isTty) io.stderr("\n");
-  mkdirSync(dirname(prefix + ".md"), { recursive: true });
-  const markdown = renderMarkdown(report);
-  writeFileSync(prefix + ".md", markdown);
-  writeFileSync(prefix + ".json", JSON.stringify(report, null, 2) + "\n");
-  writeFileSync(prefix + ".svg", renderSvg(report));
-  io.stdout(markdown);
-  io.stderr(`pithy: wrote ${prefix}.md, ${prefix}.json and ${prefix}.svg\n`);
-  return EXIT.ok;
-}
-
-function progressBar(done: number, total: number): string {
-  const width = 30;
-  const filled = total === 0 ? width : Math.round((width * done) / total);
-  return `[${"#".repeat(filled)}${"-".repeat(width - filled)}] ${done}/${total}`;
-}
-
-async function mcp(
-  io: Io,
-  args: string[],
-  options: PithyOptions,
-  storeDir: string | undefined,
-  transport: { http?: boolean; host?: string; port?: string },
-): Promise<number> {
-  expectArgs(args, 0, 0, "no arguments");
-  // Loaded only here: the MCP SDK is needed by this command alone.
-  const { runMcpServer } = await import("../integrations/mcp.js");
-  const handle = await runMcpServer({ ...options, ...transport, storeDir, warn: (line) => io.stderr(line + "\n") });
-  await handle.closed;
-  return EXIT.ok;
-}
-
-/** One line of savings: tokens before → after, type, strategy, key. */
-export function savingsLine(r: CompressResult): string {
-  const saved = r.tokensIn === 0 ? 0 : Math.round((100 * (r.tokensIn - r.tokensOut)) / r.tokensIn);
-  const what = r.action === "compressed" ? `${r.type} via ${r.strategy}` : `skipped (${r.reason})`;
-  return `pithy: ${r.tokensIn} → ${r.tokensOut} tokens (−${saved}%), ${what}${r.key ? `, key ${r.key}` : ""}`;
+  checkFlagsApply(line, name, command.flags);
+  const args = name === "compress" ? line.positionals : line.positionals.slice(1);
+  return command.run({ io, flags: line.flags, args, env: optionsFromEnv(io.env) });
 }
 
 const isMain = (() => {
-  const g = globalThis as { process?: { argv?: string[] } };
-  const entry = g.process?.argv?.[1] ?? "";
+  const entry = process.argv?.[1] ?? "";
   return /(?:^|[\\/])cli\.(?:js|mjs)$/.test(entry) || /[\\/]pithy$/.test(entry);
 })();
 
 if (isMain) {
-  const proc = (globalThis as unknown as { process: NodeJS.Process }).process;
-  main({
-    argv: proc.argv.slice(2),
-    env: proc.env,
-    stdout: (s) => proc.stdout.write(s),
-    stderr: (s) => proc.stderr.write(s),
-    readStdin: () => readFileSync(0, "utf8"),
-    isTty: proc.stderr.isTTY === true,
-  }).then((code) => {
-    proc.exitCode = code;
+  main(processIo(process)).then((code) => {
+    process.exitCode = code;
   });
 }

@@ -48,7 +48,7 @@ interface TextBlock {
  * adds the `pithy_recall` tool.
  * @example
  * import { createAgent } from "langchain";
- * import { pithyMiddleware } from "pithy/integrations/langchain";
+ * import { pithyMiddleware } from "pithy-ai/integrations/langchain";
  * const agent = createAgent({ model, tools, middleware: [pithyMiddleware()] });
  */
 export function pithyMiddleware(options: PithyMiddlewareOptions = {}) {

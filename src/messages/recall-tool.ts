@@ -17,12 +17,17 @@ export const RECALL_TOOL_DESCRIPTION =
   'Call this only when you need the omitted part to continue, passing KEY (the hex digits after "pithy:"). ' +
   "Do not call it for results without such a marker.";
 
-/** The JSON schema of the recall tool's input: `{ key: string }`. */
+/**
+ * The JSON schema of the recall tool's input: `{ key: string }`. The index
+ * signature lets it stand where the SDKs type a schema as an open record
+ * (openai's `FunctionParameters`, Anthropic's `Tool.InputSchema`).
+ */
 export interface RecallToolSchema {
   type: "object";
   properties: { key: { type: "string"; description: string } };
   required: ["key"];
   additionalProperties: false;
+  [keyword: string]: unknown;
 }
 
 /** Tool formats the recall tool is emitted in. */
@@ -33,12 +38,18 @@ export interface OpenAIChatRecallTool {
   type: "function";
   function: { name: string; description: string; parameters: RecallToolSchema };
 }
-/** OpenAI Responses: `{ type: "function", name, description, parameters }`. */
+/**
+ * OpenAI Responses: `{ type: "function", name, description, parameters, strict }`.
+ * `strict` is required by the SDK's `FunctionTool` and defaults to true in
+ * the API; it is false because strict mode rejects a schema with optional
+ * properties, and the recall tool's selectors (`lines`, `grep`, `path`) are.
+ */
 export interface OpenAIResponsesRecallTool {
   type: "function";
   name: string;
   description: string;
   parameters: RecallToolSchema;
+  strict: false;
 }
 /** Anthropic Messages: `{ name, description, input_schema }`. */
 export interface AnthropicRecallTool {
@@ -93,7 +104,7 @@ export function recallTool<F extends RecallToolFormat>(format: F): RecallToolByF
   // Own-property lookup: a format like "constructor" must not reach Object.prototype.
   const forms: { [K in RecallToolFormat]: () => RecallToolByFormat[K] } = {
     "openai-chat": () => ({ type: "function", function: { name, description, parameters: schema } }),
-    "openai-responses": () => ({ type: "function", name, description, parameters: schema }),
+    "openai-responses": () => ({ type: "function", name, description, parameters: schema, strict: false }),
     anthropic: () => ({ name, description, input_schema: schema }),
     mcp: () => ({ name, description, inputSchema: schema }),
     "ai-sdk": () => ({ type: "function", name, description, inputSchema: schema }),

@@ -69,7 +69,7 @@ export interface FsStoreStats extends StoreStats {
  * wrote since it opened count once it reads them, after `prune()`, or on the
  * next open.
  * @example
- * import { FsStore } from "pithy/stores/fs";
+ * import { FsStore } from "pithy-ai/stores/fs";
  * const store = await FsStore.open({ maxBytes: 512 * 1024 * 1024 });
  */
 export class FsStore implements Store {

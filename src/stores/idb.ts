@@ -69,7 +69,7 @@ export interface IdbStoreStats extends StoreStats {
  * A persistent CCR store in IndexedDB, for browser pages and workers: LRU by
  * bytes, time to live, shared by every context of the origin.
  * @example
- * import { IdbStore } from "pithy/stores/idb";
+ * import { IdbStore } from "pithy-ai/stores/idb";
  * const store = await IdbStore.open({ maxBytes: 128 * 1024 * 1024 });
  * const pithy = await createPithy({ store });
  */

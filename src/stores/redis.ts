@@ -118,7 +118,7 @@ export interface RedisStoreStats extends StoreStats {
 /**
  * A CCR store in Redis, shared by many replicas; entries expire natively.
  * @example
- * import { RedisStore } from "pithy/stores/redis";
+ * import { RedisStore } from "pithy-ai/stores/redis";
  * const store = await RedisStore.open({ url: process.env.REDIS_URL, ttlMs: 86_400_000 });
  * // … later
  * await store.close();

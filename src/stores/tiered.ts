@@ -43,8 +43,8 @@ export interface TieredStoreStats extends StoreStats {
  * A memory store in front of a persistent one: puts go to both (back first),
  * gets are served from memory when they can be.
  * @example
- * import { TieredStore } from "pithy/stores/tiered";
- * import { RedisStore } from "pithy/stores/redis";
+ * import { TieredStore } from "pithy-ai/stores/tiered";
+ * import { RedisStore } from "pithy-ai/stores/redis";
  * const store = new TieredStore({
  *   front: new MemoryStore({ maxBytes: 64 * 1024 * 1024, ttlMs: 3_600_000 }),
  *   back: await RedisStore.open({ url: process.env.REDIS_URL }),

@@ -91,3 +91,65 @@ describe("compressMessages on Anthropic messages", () => {
     }
   });
 });
+
+describe("compressMessages on Anthropic MCP connector blocks", () => {
+  /** The assistant turn the MCP connector returns: mcp_tool_use, then its mcp_tool_result, in one message. */
+  const mcpConversation = (): Msg[] =>
+    deepFreeze([
+      { role: "user", content: "Search the repository for the failing test." },
+      {
+        role: "assistant",
+        content: [
+          { type: "mcp_tool_use", id: "mcptoolu_1", name: "search_code", server_name: "github", input: { q: "x" } },
+          { type: "mcp_tool_result", tool_use_id: "mcptoolu_1", is_error: false, content: outputs[0].text },
+          { type: "mcp_tool_use", id: "mcptoolu_2", name: "get_log", server_name: "ci", input: {} },
+          {
+            type: "mcp_tool_result",
+            tool_use_id: "mcptoolu_2",
+            content: [{ type: "text", text: outputs[1].text }],
+            cache_control: { type: "ephemeral" },
+          },
+          { type: "text", text: "Found it." },
+        ],
+      },
+    ]) as Msg[];
+
+  it("detects the shape from MCP blocks alone and compresses mcp_tool_result like a tool_result", async () => {
+    const messages = mcpConversation();
+    const r = await compressMessages(messages, { pithy });
+    expect(r.shape).toBe("anthropic");
+    expect(r.results.map((x) => [x.index, x.toolName, x.callId, x.action])).toEqual([
+      [1, "mcp__github__search_code", "mcptoolu_1", "compressed"],
+      [1, "mcp__ci__get_log", "mcptoolu_2", "compressed"],
+    ]);
+    const blocks = r.messages[1].content;
+    expect(parseMarkers(blocks[1].content).length).toBeGreaterThan(0);
+    expect(parseMarkers(blocks[3].content[0].text).length).toBeGreaterThan(0);
+    expect(blocks[1].is_error).toBe(false);
+    expect(blocks[3].cache_control).toEqual({ type: "ephemeral" });
+    expect(blocks[0]).toBe(messages[1].content[0]);
+    expect(blocks[4]).toBe(messages[1].content[4]);
+  });
+
+  it("recalls the original of an mcp_tool_result byte for byte", async () => {
+    const r = await compressMessages(mcpConversation(), { pithy });
+    const key = parseMarkers(r.messages[1].content[1].content)[0].key;
+    expect(await pithy.recall(key)).toMatchObject({ found: true, content: outputs[0].text });
+  });
+
+  it("names MCP tools so an excludeTools glob such as mcp__* leaves them alone", async () => {
+    const messages = mcpConversation();
+    const r = await compressMessages(messages, { pithy: await createPithy({ excludeTools: ["mcp__*"] }) });
+    expect(r.results.map((x) => x.reason)).toEqual(["excluded_tool", "excluded_tool"]);
+    expect(r.messages[1]).toBe(messages[1]);
+  });
+
+  it("leaves a plain tool_result in an assistant turn alone (only users send those)", async () => {
+    const messages = deepFreeze([
+      { role: "assistant", content: [{ type: "tool_result", tool_use_id: "t", content: outputs[0].text }] },
+    ]) as Msg[];
+    const r = await compressMessages(messages, { pithy, shape: "anthropic" });
+    expect(r.results).toEqual([]);
+    expect(r.messages[0]).toBe(messages[0]);
+  });
+});

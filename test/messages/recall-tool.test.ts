@@ -36,6 +36,7 @@ describe("recallTool", () => {
       name: RECALL_TOOL_NAME,
       description: RECALL_TOOL_DESCRIPTION,
       parameters: schema,
+      strict: false,
     });
   });
 
