@@ -219,7 +219,7 @@ class Pipeline implements Pithy {
       hint: call.hint,
       scale: PROFILE_SCALE[this.profile],
       canDrop,
-      marker: (summary) => formatMarker(markerKey, summary),
+      marker: (summary, place) => formatMarker(markerKey, summary, place),
       json: call.json,
       onFailure: (compressor, error) => this.telemetry.recordFailOpen(compressor, error),
     });

@@ -1,14 +1,28 @@
 /**
  * The one marker grammar every compressor uses to say "something was omitted
- * here; recall it with this key":
+ * here; recall it with this key", and, where it can, where in the original:
  *
- *     [[pithy:0123456789abcdef0123456789abcdef 312 INFO lines omitted]]
+ *     [[pithy:0123456789abcdef0123456789abcdef L120-180 58 INFO lines omitted]]
+ *     [[pithy:0123456789abcdef0123456789abcdef $.items[20:480] 460 rows omitted]]
  *
  * Double brackets and the `pithy:` tag make it unmistakably ours; the key is
  * 32 lowercase hex digits (128 bits of SHA-256, see key.ts), matched
- * case-insensitively; the summary is one line with no brackets, so a marker
- * can sit inside a JSON string or a Markdown paragraph without escaping.
+ * case-insensitively. The place is optional: one to eight 1-based line
+ * ranges of the original (`L7`, `L120-180,L300-310`), or a JSON path
+ * (`$`, `.name`, `[3]`, `[20:480]`, `['percent%20encoded']`) that holds no
+ * space and no quote, so it survives inside a JSON string unescaped. The
+ * summary is one line with no brackets, so a marker can sit inside a JSON
+ * string or a Markdown paragraph without escaping.
  */
+
+import { encodeWtf8 } from "./wtf8.js";
+
+/** Where in the original a marker's omission sits. */
+export type MarkerPlace =
+  /** 1-based, inclusive line ranges of the original, in order. */
+  | { readonly lines: readonly (readonly [number, number])[] }
+  /** A JSON path into the original document. */
+  | { readonly path: string };
 
 /** A marker found in text by {@link parseMarkers}. */
 export interface ParsedMarker {
@@ -16,6 +30,10 @@ export interface ParsedMarker {
   key: string;
   /** What the marker says was omitted (may be empty). */
   summary: string;
+  /** The 1-based, inclusive line ranges of the original it stands for, when it names them. */
+  lines?: [number, number][];
+  /** The JSON path it stands for, when it names one. */
+  path?: string;
   /** Offset of the marker's first character in the text. */
   index: number;
   /** Length of the whole marker in the text. */
@@ -25,17 +43,26 @@ export interface ParsedMarker {
 /** What every marker opens with (then its key). */
 const OPENING = "[[pithy:";
 const MAX_SUMMARY = 160;
-const MARKER_RE = /\[\[pithy:([0-9a-f]{32,64})(?: ([^[\]\r\n]{0,160}))?\]\]/gi;
+/** Most line ranges one marker lists; past it, the ranges' hull is named. */
+export const MAX_MARKER_RANGES = 8;
+const RANGE = String.raw`L\d{1,9}(?:-\d{1,9})?`;
+const SEGMENT = String.raw`\.[A-Za-z_$][\w$-]{0,63}|\[\d{1,9}(?::\d{1,9})?\]|\['[^'\s[\]]{0,200}'\]`;
+const PLACE = `${RANGE}(?:,${RANGE}){0,${MAX_MARKER_RANGES - 1}}|\\$(?:${SEGMENT}){0,32}`;
+const BODY = `(?: (${PLACE}))?(?: ([^[\\]\\r\\n]{0,${MAX_SUMMARY}}))?\\]\\]`;
+const MARKER_RE = new RegExp(`\\[\\[pithy:([0-9a-f]{32,64})${BODY}`, "gi");
 /** One whole marker starting exactly at `lastIndex` (sticky). */
-const MARKER_AT_RE = /\[\[pithy:[0-9a-f]{32,64}(?: [^[\]\r\n]{0,160})?\]\]/iy;
+const MARKER_AT_RE = new RegExp(`\\[\\[pithy:[0-9a-f]{32,64}${BODY}`, "iy");
+/** A summary that would read as a place. */
+const PLACE_START_RE = new RegExp(`^(?:${PLACE})(?: |$)`);
 const KEY_RE = /^[0-9a-f]{32,64}$/;
 
 /**
- * Formats a marker for `key` saying what was omitted. The summary is cleaned
- * to one short bracket-free line so the marker always parses back.
- * @example formatMarker(key, "312 INFO lines omitted") // "[[pithy:… 312 INFO lines omitted]]"
+ * Formats a marker for `key` saying what was omitted and, when `place` is
+ * given, where. The summary is cleaned to one short bracket-free line so the
+ * marker always parses back.
+ * @example formatMarker(key, "58 INFO lines omitted", { lines: [[120, 180]] }) // "[[pithy:… L120-180 58 INFO lines omitted]]"
  */
-export function formatMarker(key: string, summary: string): string {
+export function formatMarker(key: string, summary: string, place?: MarkerPlace): string {
   const k = key.toLowerCase();
   if (!KEY_RE.test(k)) throw new RangeError(`pithy: not a pithy key: ${JSON.stringify(key).slice(0, 80)}`);
   let s = summary
@@ -49,7 +76,50 @@ export function formatMarker(key: string, summary: string): string {
     if (c >= 0xd800 && c <= 0xdbff) cut--;
     s = s.slice(0, cut).trimEnd() + "…";
   }
-  return s.length > 0 ? `${OPENING}${k} ${s}]]` : `${OPENING}${k}]]`;
+  const where = place === undefined ? "" : formatPlace(place);
+  // A summary that starts like a place would be read as one.
+  if (where === "" && PLACE_START_RE.test(s)) s = `- ${s}`;
+  const parts = [`${OPENING}${k}`, where, s].filter((p) => p.length > 0);
+  return `${parts.join(" ")}]]`;
+}
+
+/** The place as a marker writes it (`L3-9,L20`, `$.a[2:5]`), or "" when it names nothing valid. */
+function formatPlace(place: MarkerPlace): string {
+  if ("path" in place) return new RegExp(`^\\$(?:${SEGMENT}){0,32}$`).test(place.path) ? place.path : "";
+  const valid = place.lines.filter(([a, b]) => Number.isInteger(a) && Number.isInteger(b) && a >= 1 && b >= a);
+  // In order, touching ranges joined: `L3-5,L6-9` is `L3-9`.
+  const sorted = [...valid].sort((x, y) => x[0] - y[0]);
+  let ranges: [number, number][] = [];
+  for (const [a, b] of sorted) {
+    const last = ranges[ranges.length - 1];
+    if (last !== undefined && last[1] + 1 >= a) last[1] = Math.max(last[1], b);
+    else ranges.push([a, b]);
+  }
+  if (ranges.length === 0) return "";
+  if (ranges.length > MAX_MARKER_RANGES) ranges = [[ranges[0][0], ranges[ranges.length - 1][1]]];
+  return ranges.map(([a, b]) => (a === b ? `L${a}` : `L${a}-${b}`)).join(",");
+}
+
+/**
+ * A JSON path segment for an object key: `.name` for plain names, else a
+ * quoted form with every byte of its WTF-8 (wtf8.ts) outside letters, digits
+ * and `-_.~` percent-encoded: no space, quote or bracket survives, so the
+ * path stays one token inside a JSON string, and a lone surrogate encodes too.
+ */
+export function pathKey(name: string): string {
+  if (/^[A-Za-z_$][\w$-]{0,63}$/.test(name)) return `.${name}`;
+  let encoded = "";
+  for (const byte of encodeWtf8(name)) {
+    const plain =
+      (byte >= 0x30 && byte <= 0x39) ||
+      ((byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7a) ||
+      byte === 0x2d ||
+      byte === 0x5f ||
+      byte === 0x2e ||
+      byte === 0x7e;
+    encoded += plain ? String.fromCharCode(byte) : `%${byte.toString(16).toUpperCase().padStart(2, "0")}`;
+  }
+  return `['${encoded}']`;
 }
 
 /** Every marker in `text`, in order. Markers of other tools never match. */
@@ -58,9 +128,22 @@ export function parseMarkers(text: string): ParsedMarker[] {
   if (!hasMarker(text)) return found;
   MARKER_RE.lastIndex = 0;
   for (let m = MARKER_RE.exec(text); m !== null; m = MARKER_RE.exec(text)) {
-    found.push({ key: m[1].toLowerCase(), summary: m[2] ?? "", index: m.index, length: m[0].length });
+    const marker: ParsedMarker = { key: m[1].toLowerCase(), summary: m[3] ?? "", index: m.index, length: m[0].length };
+    const place = m[2];
+    if (place !== undefined) {
+      if (place.charCodeAt(0) === 36 /* $ */) marker.path = place;
+      else marker.lines = place.split(",").map(parseRange);
+    }
+    found.push(marker);
   }
   return found;
+}
+
+/** `L12` → [12, 12]; `L12-40` → [12, 40]. */
+function parseRange(token: string): [number, number] {
+  const dash = token.indexOf("-");
+  const from = Number(token.slice(1, dash === -1 ? undefined : dash));
+  return [from, dash === -1 ? from : Number(token.slice(dash + 1))];
 }
 
 /** Whether `text` holds at least one pithy marker (compressed output, so not compressed again). */

@@ -57,7 +57,10 @@ export const blobCompressor: Compressor = {
         if (inRun && run === -1) run = j;
         else if (!inRun && run !== -1) {
           if (j - run >= MIN_BLOB) {
-            out += text.slice(copiedTo, run + KEEP_HEAD) + "…" + input.marker(describeBlob(text, run, j));
+            out +=
+              text.slice(copiedTo, run + KEEP_HEAD) +
+              "…" +
+              input.marker(describeBlob(text, run, j), { lines: [[i, i + 1]] });
             copiedTo = j;
             blobs++;
             removed += j - run - KEEP_HEAD;

@@ -80,7 +80,7 @@ export function compressCode(input: CompressorInput): CompressorOutput | null {
     ? planBraceBodies(view, scan, lang.id, limits)
     : planIndentBodies(view, scan, limits);
   const comments = planCommentTails(view, scan, bodies.covered, limits);
-  const plan = renderRuns(view, [...bodies.elisions, ...comments], limits, (summary) => input.marker(summary));
+  const plan = renderRuns(view, [...bodies.elisions, ...comments], limits, input.marker);
   if (plan.markers === 0) return null;
   const output = applyEdits(input.text, plan.edits);
   // Every run holds more than its marker costs, so this only guards against a planner's mistake.

@@ -26,7 +26,7 @@ import { parseDiff } from "./diff/parse.js";
 import { renderDiff } from "./diff/render.js";
 import { DiffView } from "./diff/view.js";
 import { FALLBACK_CAP } from "./fallback.js";
-import { scaled, type Compressor, type CompressorInput, type CompressorOutput } from "./types.js";
+import { scaled, type Compressor, type CompressorInput, type CompressorOutput, type OmissionPlace } from "./types.js";
 
 /** Times the caps are halved for a diff whose output the fallback would still cut. */
 const TIGHTER_TRIES = 3;
@@ -45,7 +45,7 @@ export const diffCompressor: Compressor = {
     const view = new DiffView(text, input.lines);
     const parsed = parseDiff(view);
     if (parsed.hunks.length === 0 && parsed.files.length === 0) return null;
-    const marker = (summary: string) => input.marker(summary);
+    const marker = (summary: string, place?: OmissionPlace) => input.marker(summary, place);
     let rendered = renderDiff(view, parsed, capsFor(input.scale), marker);
     // Output past the fallback's cap would lose the middle of its file listing to the fallback's
     // head-and-tail cut; halving the caps keeps every file named with its +/- counts instead.

@@ -43,13 +43,14 @@ export const fallbackCompressor: Compressor = {
     // A first line longer than the whole head budget: show its beginning, say the rest was cut.
     if (head === 0 && lines.count > 0 && lines.end(0) - lines.start(0) > LONG_LINE) {
       const cut = lines.start(0) + Math.min(headBudget, LONG_LINE);
-      parts.push(text.slice(0, cut) + " " + input.marker(`${lines.end(0) - cut} more chars of line 1 omitted`) + "\n");
+      const rest = `${lines.end(0) - cut} more chars of line 1 omitted`;
+      parts.push(text.slice(0, cut) + " " + input.marker(rest, { lines: [[0, 1]] }) + "\n");
       from = 1;
       omittedLines--;
     }
     if (from < tail) {
       const chars = (tail < lines.count ? lines.start(tail) : text.length) - lines.start(from);
-      parts.push(input.marker(`${omittedLines} lines (${chars} chars) omitted`) + "\n");
+      parts.push(input.marker(`${omittedLines} lines (${chars} chars) omitted`, { lines: [[from, tail]] }) + "\n");
     }
     parts.push(lines.slice(tail, lines.count));
     const output = parts.join("");

@@ -63,7 +63,7 @@ function pruneOptions(input: CompressorInput, identifiers: IdentifierKeys): Prun
       queryTerms: queryTerms(input.hint.query),
       identifiers,
     },
-    marker: (summary) => input.marker(summary),
+    marker: (summary, path) => input.marker(summary, path === undefined ? undefined : { path }),
   };
 }
 

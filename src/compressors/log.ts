@@ -249,6 +249,8 @@ function render(input: CompressorInput, s: Selection): CompressorOutput | null {
   const n = lines.count;
   const parts: string[] = [];
   const perCluster = new Int32Array(s.miner.clusters.length);
+  // For each output line, the input line it is (-1 for a marker).
+  const origin: number[] = [];
   let kept = 0;
   let markers = 0;
   let i = 0;
@@ -257,6 +259,7 @@ function render(input: CompressorInput, s: Selection): CompressorOutput | null {
       let j = i;
       while (j < n && s.keep[j] === 1) j++;
       parts.push(lines.slice(i, j));
+      for (let k = i; k < j; k++) origin.push(k);
       kept += j - i;
       i = j;
       continue;
@@ -268,7 +271,8 @@ function render(input: CompressorInput, s: Selection): CompressorOutput | null {
       j++;
     }
     const eol = j === n && !text.endsWith("\n") ? "" : "\n";
-    parts.push(input.marker(run.describe(s.miner.clusters)) + eol);
+    parts.push(input.marker(run.describe(s.miner.clusters), { lines: [[i, j]] }) + eol);
+    origin.push(-1);
     markers++;
     i = j;
   }
@@ -278,6 +282,7 @@ function render(input: CompressorInput, s: Selection): CompressorOutput | null {
   return {
     output,
     lossy: true,
+    lineOrigin: Int32Array.from(origin),
     detail: {
       lines: n,
       linesKept: kept,

@@ -1,7 +1,7 @@
 import { hasMarker } from "../ccr/marker.js";
-import type { Compressor, CompressorInput, CompressorOutput } from "./types.js";
+import type { Compressor, CompressorInput, CompressorOutput, OmissionPlace } from "./types.js";
 import { expandsTo, groupingGain, renderGrouped } from "./search/grouped.js";
-import type { SearchTable } from "./search/model.js";
+import { CONTEXT, MATCH, type SearchTable } from "./search/model.js";
 import { looksLikeRgJson, parseRgJson } from "./search/parse-rg-json.js";
 import { parseTextSearch } from "./search/parse-text.js";
 import { queryTerms } from "./search/priority.js";
@@ -43,12 +43,34 @@ export const searchCompressor: Compressor = {
       if (grouped.result !== null) return grouped.result;
       // Grouped but not reversible (CRLF, blank lines…): continue as a lossy rewrite.
     }
-    const marker = input.marker(omittedSummary(table, selection));
+    const marker = input.marker(omittedSummary(table, selection), droppedLines(table, selection, input));
     const output = renderSelection(table, selection, marker, finalNewline);
     if (output.length >= text.length) return null;
     return { output, lossy: true, detail: details(table, selection) };
   },
 };
+
+/**
+ * The input lines of the rows the selection drops, as ranges (text output
+ * only: `rg --json` rows are decoded into a text of their own).
+ */
+function droppedLines(
+  table: SearchTable,
+  selection: SearchSelection,
+  input: CompressorInput,
+): OmissionPlace | undefined {
+  if (table.format !== "text" || table.source !== input.text) return undefined;
+  const ranges: [number, number][] = [];
+  for (let i = 0; i < table.count; i++) {
+    const kind = table.kind[i];
+    if (selection.keep[i] === 1 || (kind !== MATCH && kind !== CONTEXT)) continue;
+    const line = input.lines.lineAt(table.start[i]);
+    const last = ranges[ranges.length - 1];
+    if (last !== undefined && last[1] >= line) last[1] = Math.max(last[1], line + 1);
+    else ranges.push([line, line + 1]);
+  }
+  return ranges.length === 0 ? undefined : { lines: ranges };
+}
 
 /**
  * The grouped rewrite of text rows: null when it saves no tokens; `result`

@@ -7,7 +7,7 @@ import { NOTE_PREFIX, factorConstants } from "./tabular/factor.js";
 import { keepRows, signalRows } from "./tabular/keep-rows.js";
 import { hasProseColumn, keepDistinctMessages } from "./tabular/near-duplicates.js";
 import { rowRecords, type Table } from "./tabular/table.js";
-import { scaled, type Compressor, type CompressorInput, type CompressorOutput } from "./types.js";
+import { scaled, type Compressor, type CompressorInput, type CompressorOutput, type OmissionPlace } from "./types.js";
 
 /**
  * The tabular compressor: CSV/TSV (quoted fields, embedded newlines, CRLF,
@@ -86,6 +86,25 @@ function sample(table: Table, rows: Int32Array, input: CompressorInput): Samplin
   return { kept, summary: describeOmitted(table, rows.length, dropped), strategy: "sample" };
 }
 
+/** The input lines of the rows `picked` leaves out, as ranges. */
+function droppedLines(table: Table, rows: Int32Array, picked: Sampling, input: CompressorInput): OmissionPlace {
+  const ranges: [number, number][] = [];
+  let next = 0;
+  for (let k = 0; k < rows.length; k++) {
+    if (next < picked.kept.length && picked.kept[next] === k) {
+      next++;
+      continue;
+    }
+    const r = rows[k];
+    const from = input.lines.lineAt(table.recordStart[r]);
+    const to = input.lines.lineAt(Math.max(table.recordStart[r], table.recordEnd[r] - 1)) + 1;
+    const last = ranges[ranges.length - 1];
+    if (last !== undefined && last[1] >= from) last[1] = Math.max(last[1], to);
+    else ranges.push([from, to]);
+  }
+  return { lines: ranges };
+}
+
 /** Kept rows and every non-row line in input order, with the marker where rows first go missing. */
 function renderSample(table: Table, picked: Sampling, marker: string): string {
   const { text } = table;
@@ -122,7 +141,11 @@ export const tabularCompressor: Compressor = {
     if (input.canDrop) {
       const picked = sample(table, rows, input);
       if (picked !== null) {
-        const output = renderSample(table, picked, input.marker(picked.summary));
+        const output = renderSample(
+          table,
+          picked,
+          input.marker(picked.summary, droppedLines(table, rows, picked, input)),
+        );
         if (output.length < text.length) {
           return {
             output,

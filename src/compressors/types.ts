@@ -26,15 +26,27 @@ export interface CompressorInput {
   readonly canDrop: boolean;
   /**
    * A marker naming the stored original, saying what was omitted
-   * ("312 INFO lines omitted"). Only meaningful when `canDrop` is true.
+   * ("312 INFO lines omitted") and, when `place` is given, where: the
+   * pipeline turns this input's line ranges into the original's (`L120-180`),
+   * so a recall can return just those lines. Only meaningful when `canDrop`
+   * is true.
    */
-  marker(summary: string): string;
+  marker(summary: string, place?: OmissionPlace): string;
   /**
    * Whether texts of this call parse as JSON, remembered for the call: ask it
    * (or tell it, having parsed a text) instead of parsing again.
    */
   readonly json: JsonValidity;
 }
+
+/**
+ * Where an omission sits in a compressor's input: 0-based, half-open line
+ * ranges of `text` (in order), or a JSON path into the document (see
+ * `pathKey` in ccr/marker.ts for its segments).
+ */
+export type OmissionPlace =
+  | { readonly lines: readonly (readonly [from: number, to: number])[] }
+  | { readonly path: string };
 
 /** What a compressor gives back. */
 export interface CompressorOutput {
@@ -45,6 +57,13 @@ export interface CompressorOutput {
   detail?: Record<string, number | string>;
   /** Set by cleaning steps (terminal): route the output again and run that type's chain. */
   reroute?: boolean;
+  /**
+   * For each line of `output`, the 0-based input line it shows, or -1 (a
+   * marker, a line of its own): lets later links' markers name the
+   * original's lines. Without it, a later marker names lines only when the
+   * output has as many lines as the input (a cleaning step).
+   */
+  lineOrigin?: Int32Array;
 }
 
 /**

@@ -105,6 +105,18 @@ export class LineIndex {
     return this.text.slice(s, e);
   }
 
+  /** The line that holds offset `at` of the text (the last line for an offset past the end). */
+  lineAt(at: number): number {
+    let lo = 0;
+    let hi = this.count - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >>> 1;
+      if (this.start(mid) <= at) lo = mid;
+      else hi = mid - 1;
+    }
+    return lo;
+  }
+
   /** Lines [from, to) as they stand in the text, with their line endings. */
   slice(from: number, to: number): string {
     if (to <= from) return "";

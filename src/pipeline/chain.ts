@@ -3,10 +3,14 @@
  * previous one's output, and follows reroutes (a terminal capture cleaned of
  * its escapes is routed again and runs the log chain). A compressor that
  * throws is skipped and counted: the chain fails open link by link.
+ *
+ * Each link's input knows how its lines stand for the original's (its line
+ * origin), so a marker written by any link can name the original's lines.
  */
-import type { Chains } from "../compressors/registry.js";
+import type { MarkerPlace } from "../ccr/marker.js";
 import type { JsonValidity } from "../compressors/json/validity.js";
-import type { Compressor, CompressorInput, CompressorOutput } from "../compressors/types.js";
+import type { Chains } from "../compressors/registry.js";
+import type { Compressor, CompressorInput, CompressorOutput, OmissionPlace } from "../compressors/types.js";
 import { LineIndex } from "../kernels/lines.js";
 import { detect } from "../router/detect.js";
 import type { ContentType, Hint } from "../types.js";
@@ -33,8 +37,8 @@ export interface ChainContext {
   /** The profile's multiplier of every cap. */
   readonly scale: number;
   readonly canDrop: boolean;
-  /** Formats a marker naming this call's key. */
-  readonly marker: (summary: string) => string;
+  /** Formats a marker naming this call's key and, when given, where in the original. */
+  readonly marker: (summary: string, place?: MarkerPlace) => string;
   readonly json: JsonValidity;
   /** Told about each link that threw. */
   readonly onFailure: (compressor: string, error: unknown) => void;
@@ -46,24 +50,24 @@ export interface ChainContext {
  */
 export function runChain(content: string, type: ContentType, ctx: ChainContext): ChainRun | null {
   const run: ChainRun = { output: content, lossy: false, type, strategy: [], detail: {} };
-  let input = new LinkInput(content, type, ctx);
+  let input = LinkInput.first(content, type, ctx);
   for (let reroutes = 0; ; reroutes++) {
-    const asked = runLinks(ctx.chains[run.type] ?? [], input, run, ctx, reroutes < MAX_REROUTES);
-    if (!asked) break;
+    const last = runLinks(ctx.chains[run.type] ?? [], input, run, ctx, reroutes < MAX_REROUTES);
+    if (last === null) break;
     const next = detect(run.output, { ...ctx.hint, contentType: undefined }).type;
     // Code stays as it is unless the caller asked for code compression.
     if (next === "code" && ctx.hint.compressCode !== true) break;
     run.type = next;
-    input = new LinkInput(run.output, next, ctx);
+    input = last.retyped(next);
   }
   return run.strategy.length === 0 ? null : run;
 }
 
 /**
- * Runs one chain's links, recording each change in `run`. Returns true when
- * a link asked for its output to be routed again and `mayReroute` allows it
- * (the rest of this chain then does not run); past the reroute limit the
- * chain simply goes on.
+ * Runs one chain's links, recording each change in `run`. When a link asks
+ * for its output to be routed again and `mayReroute` allows it, returns the
+ * input made of that output (the rest of this chain then does not run);
+ * else null. Past the reroute limit the chain simply goes on.
  */
 function runLinks(
   chain: readonly Compressor[],
@@ -71,7 +75,7 @@ function runLinks(
   run: ChainRun,
   ctx: ChainContext,
   mayReroute: boolean,
-): boolean {
+): LinkInput | null {
   let input = first;
   for (const compressor of chain) {
     const out = tryLink(compressor, input, ctx);
@@ -80,10 +84,10 @@ function runLinks(
     run.lossy ||= out.lossy;
     if (out.detail !== undefined) Object.assign(run.detail, out.detail);
     run.output = out.output;
-    if (out.reroute === true && mayReroute) return true;
-    input = new LinkInput(out.output, run.type, ctx);
+    input = input.after(out, run.type);
+    if (out.reroute === true && mayReroute) return input;
   }
-  return false;
+  return null;
 }
 
 function tryLink(compressor: Compressor, input: LinkInput, ctx: ChainContext): CompressorOutput | null {
@@ -94,6 +98,9 @@ function tryLink(compressor: Compressor, input: LinkInput, ctx: ChainContext): C
     return null;
   }
 }
+
+/** How a text's lines stand for the original's: `identity`, a map (-1: no original line), or `unknown`. */
+type LineOrigin = "identity" | "unknown" | Int32Array;
 
 /**
  * What one link of a chain receives. A class, not an object literal with a
@@ -112,23 +119,120 @@ class LinkInput implements CompressorInput {
   readonly canDrop: boolean;
   readonly json: JsonValidity;
   /** An own property, not a method: compressors may take it out of the input (`const { marker } = input`). */
-  readonly marker: (summary: string) => string;
+  readonly marker: (summary: string, place?: OmissionPlace) => string;
   private index: LineIndex | null = null;
+  private origin: LineOrigin | null;
 
-  constructor(
+  private constructor(
     readonly text: string,
     readonly type: ContentType,
-    ctx: ChainContext,
+    private readonly ctx: ChainContext,
+    /** The input this text was made from, and what the link that made it said of its lines. */
+    private readonly parent: LinkInput | null,
+    private readonly step: CompressorOutput | null,
   ) {
     this.hint = ctx.hint;
     this.scale = ctx.scale;
     this.canDrop = ctx.canDrop;
     this.json = ctx.json;
-    this.marker = ctx.marker;
+    this.origin = parent === null ? "identity" : null;
+    this.marker = (summary, place) =>
+      ctx.marker(summary, place === undefined ? undefined : this.placeInOriginal(place));
+  }
+
+  /** The input of a chain's first link: the original itself. */
+  static first(content: string, type: ContentType, ctx: ChainContext): LinkInput {
+    return new LinkInput(content, type, ctx, null, null);
+  }
+
+  /** The next link's input: the output `out` of a link that read this input. */
+  after(out: CompressorOutput, type: ContentType): LinkInput {
+    return new LinkInput(out.output, type, this.ctx, this, out);
+  }
+
+  /** This text as the input of another type's chain (after a reroute). */
+  retyped(type: ContentType): LinkInput {
+    const input = new LinkInput(this.text, type, this.ctx, this.parent, this.step);
+    input.index = this.index;
+    input.origin = this.origin;
+    return input;
   }
 
   /** Built on first use: JSON and HTML never ask, nor most last links of a chain. */
   get lines(): LineIndex {
     return (this.index ??= LineIndex.of(this.text));
   }
+
+  /**
+   * How this text's lines stand for the original's, worked out on the first
+   * marker that names lines: the link's own line origin composed with its
+   * input's; without one, a cleaning step's output with as many lines as its
+   * input keeps its input's numbering; anything else is unknown.
+   */
+  private lineOrigin(): LineOrigin {
+    if (this.origin !== null) return this.origin;
+    const parent = this.parent!;
+    const from = parent.lineOrigin();
+    const map = this.step?.lineOrigin;
+    if (from === "unknown") this.origin = "unknown";
+    else if (map !== undefined) this.origin = from === "identity" ? map : compose(map, from);
+    else if (this.step?.reroute === true && this.lines.count === parent.lines.count) this.origin = from;
+    else this.origin = "unknown";
+    return this.origin;
+  }
+
+  /** Lines of this text in the original's numbering (1-based, inclusive); a JSON path only for the original. */
+  private placeInOriginal(place: OmissionPlace): MarkerPlace | undefined {
+    const origin = this.lineOrigin();
+    if ("path" in place) return origin === "identity" ? place : undefined;
+    if (origin === "unknown") return undefined;
+    const ranges: [number, number][] = [];
+    for (const [from, to] of place.lines) {
+      const range = origin === "identity" ? ([from + 1, to] as [number, number]) : this.mappedRange(origin, from, to);
+      if (range === null || range[1] < range[0]) continue;
+      const last = ranges[ranges.length - 1];
+      if (last !== undefined && last[1] + 1 >= range[0]) last[1] = Math.max(last[1], range[1]);
+      else ranges.push(range);
+    }
+    return ranges.length === 0 ? undefined : { lines: ranges };
+  }
+
+  /**
+   * The original lines that this text's lines [from, to) stand for: those
+   * after the last original line shown before `from`, up to the first one
+   * shown at or after `to` (a text made of kept lines and markers keeps the
+   * original's order, so everything between two shown lines is what the
+   * range hides).
+   */
+  private mappedRange(origin: Int32Array, from: number, to: number): [number, number] | null {
+    let before = -1;
+    for (let i = Math.min(from, origin.length) - 1; i >= 0; i--) {
+      if (origin[i] >= 0) {
+        before = origin[i];
+        break;
+      }
+    }
+    let after = -1;
+    for (let i = to; i < origin.length; i++) {
+      if (origin[i] >= 0) {
+        after = origin[i];
+        break;
+      }
+    }
+    if (after === -1) after = this.originalLineCount();
+    return before + 1 < after ? [before + 2, after] : null;
+  }
+
+  private originalLineCount(): number {
+    let first: LinkInput = this;
+    while (first.parent !== null) first = first.parent;
+    return first.lines.count;
+  }
+}
+
+/** `map` (this text → its input) composed with `from` (that input → the original). */
+function compose(map: Int32Array, from: Int32Array): Int32Array {
+  const out = new Int32Array(map.length);
+  for (let i = 0; i < map.length; i++) out[i] = map[i] >= 0 && map[i] < from.length ? from[map[i]] : -1;
+  return out;
 }

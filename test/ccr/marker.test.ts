@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
-import { formatMarker, hasMarker, parseMarkers } from "../../src/ccr/marker.js";
+import { formatMarker, hasMarker, parseMarkers, pathKey } from "../../src/ccr/marker.js";
 
 const KEY = "0123456789abcdef0123456789abcdef";
 const hexKey = fc.string({ unit: fc.constantFrom(..."0123456789abcdefABCDEF"), minLength: 32, maxLength: 64 });
@@ -224,5 +224,68 @@ describe("hasMarker", () => {
   it("tells compressed output from plain text", () => {
     expect(hasMarker(`kept\n${formatMarker(KEY, "9 lines omitted")}\nkept`)).toBe(true);
     expect(hasMarker("kept\n[[see also]]\nkept")).toBe(false);
+  });
+});
+
+describe("marker places", () => {
+  it("writes and reads back line ranges and JSON paths", () => {
+    const lines = formatMarker(KEY, "58 INFO lines omitted", { lines: [[120, 180]] });
+    expect(lines).toBe(`[[pithy:${KEY} L120-180 58 INFO lines omitted]]`);
+    expect(parseMarkers(lines)[0]).toMatchObject({ lines: [[120, 180]], summary: "58 INFO lines omitted" });
+    const path = formatMarker(KEY, "460 rows omitted", { path: "$.items[20:480]" });
+    expect(parseMarkers(path)[0]).toMatchObject({ path: "$.items[20:480]", summary: "460 rows omitted" });
+  });
+
+  it("joins touching ranges, names one line alone, and the hull past eight ranges", () => {
+    expect(
+      parseMarkers(
+        formatMarker(KEY, "x", {
+          lines: [
+            [3, 5],
+            [6, 9],
+            [12, 12],
+          ],
+        }),
+      )[0].lines,
+    ).toEqual([
+      [3, 9],
+      [12, 12],
+    ]);
+    expect(formatMarker(KEY, "x", { lines: [[7, 7]] })).toContain(" L7 x]]");
+    const many = Array.from({ length: 12 }, (_, k) => [10 * k + 1, 10 * k + 2] as [number, number]);
+    expect(parseMarkers(formatMarker(KEY, "x", { lines: many }))[0].lines).toEqual([[1, 112]]);
+  });
+
+  it("never lets a summary pass for a place", () => {
+    for (const summary of ["L12 lines", "$5 saved", "L3-4,L9"]) {
+      const m = parseMarkers(formatMarker(KEY, summary))[0];
+      expect(m.lines).toBeUndefined();
+      expect(m.path).toBeUndefined();
+      expect(m.summary).toContain(summary);
+    }
+  });
+
+  it("encodes any object key as one path token that reads the same inside a JSON string", () => {
+    fc.assert(
+      fc.property(fc.string({ unit: "binary", maxLength: 30 }), (name) => {
+        const path = `$${pathKey(name)}[3]`;
+        const marker = formatMarker(KEY, "x", { path });
+        expect(parseMarkers(marker)[0].path).toBe(path);
+        // Inside a JSON string the marker is written without escapes, so it parses the same there.
+        expect(JSON.stringify(marker).slice(1, -1)).toBe(marker);
+      }),
+    );
+  });
+
+  it("drops a place that is no valid place rather than write a marker that does not parse back", () => {
+    for (const place of [
+      { lines: [[0, 3]] as [number, number][] },
+      { lines: [[5, 2]] as [number, number][] },
+      { path: "$.a b" },
+    ]) {
+      const m = parseMarkers(formatMarker(KEY, "x", place))[0];
+      expect(m.lines).toBeUndefined();
+      expect(m.path).toBeUndefined();
+    }
   });
 });

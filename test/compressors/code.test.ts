@@ -390,7 +390,7 @@ describe("code compressor: Python", () => {
   });
 
   it("puts the marker on its own line at the body's indentation", () => {
-    expect(out).toMatch(/\n {4}\[\[pithy:0{32} body of retry[^\]]*\]\]\n/);
+    expect(out).toMatch(/\n {4}\[\[pithy:0{32} L[0-9-]+ body of retry[^\]]*\]\]\n/);
     expect(out).toMatch(/\n {8}(?:\.\.\.|\[\[pithy:[^\]]*\]\])\n/);
   });
 });
@@ -471,7 +471,7 @@ describe("code compressor: line-numbered reads", () => {
     const out = output(numbered, "client.py");
     expect(out).toContain("     8\tdef retry(times):");
     // The body after the docstring starts with the blank line 10.
-    expect(out).toMatch(/\n {4}10\t {4}\[\[pithy:0{32} body of retry[^\]]*, lines 10-\d+\]\]\n/);
+    expect(out).toMatch(/\n {4}10\t {4}\[\[pithy:0{32} L[0-9-]+ body of retry[^\]]*, lines 10-\d+\]\]\n/);
   });
 
   it("reads the language from the code when the file name does not tell it", () => {

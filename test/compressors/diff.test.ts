@@ -258,13 +258,17 @@ describe("diff compressor: huge hunks and caps", () => {
     expect(summaries(out)).toContain("src/many.ts: 3 more hunks omitted (+3 -3)");
   });
 
-  it("keeps every file's diff line past the file cap, with a marker naming it and its counts", () => {
+  it("keeps every file's diff line past the file cap, with a marker under it giving its counts", () => {
     const files = Array.from({ length: 45 }, (_, k) => gitFile(`src/f${k}.ts`, hunk(5, 3, 3, `f${k}`)));
     const out = seen(lines(...files));
     for (let k = 0; k < 45; k++) expect(out).toContain(`diff --git a/src/f${k}.ts b/src/f${k}.ts\n`);
     expect(out).toContain("-f39 old\n");
     expect(out).not.toContain("f40 old");
-    expect(summaries(out)).toContain("src/f44.ts: 1 hunk omitted (+1 -1)");
+    expect(summaries(out)).toContain("1 hunk omitted (+1 -1)");
+    // The marker sits right under the file's diff line, which names the file.
+    expect(out).toMatch(
+      /diff --git a\/src\/f44\.ts b\/src\/f44\.ts\n\[\[pithy:0{32} L\d+-\d+ 1 hunk omitted \(\+1 -1\)\]\]/,
+    );
   });
 
   it("tightens its caps rather than leave the fallback to cut the middle of a diff too big for it", () => {

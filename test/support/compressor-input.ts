@@ -23,7 +23,15 @@ export function compressorInput(text: string, over: Partial<CompressorInput> & {
     hint: {},
     scale: 1,
     canDrop: true,
-    marker: (summary) => formatMarker(key, summary),
+    // As the pipeline does for a chain's first link: the input's lines are the original's.
+    marker: (summary, place) =>
+      formatMarker(
+        key,
+        summary,
+        place === undefined || "path" in place
+          ? place
+          : { lines: place.lines.map(([from, to]) => [from + 1, to] as [number, number]) },
+      ),
     json: new JsonValidity(),
     ...fields,
   };

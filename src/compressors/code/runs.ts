@@ -9,6 +9,7 @@
  */
 import { lineSpan, removeLines, replaceLines, type Edit, type Elision, type Limits } from "./edits.js";
 import type { SourceView } from "./source.js";
+import type { OmissionPlace } from "../types.js";
 
 /** The edits for a set of elisions, and what they amount to. */
 export interface RunPlan {
@@ -24,7 +25,7 @@ export function renderRuns(
   view: SourceView,
   elisions: Elision[],
   limits: Limits,
-  marker: (summary: string) => string,
+  marker: (summary: string, place?: OmissionPlace) => string,
 ): RunPlan {
   const sorted = elisions.slice().sort((a, b) => a.first - b.first);
   const plan: RunPlan = { edits: [], markers: 0, parts: 0 };
@@ -45,7 +46,7 @@ function renderRun(
   view: SourceView,
   run: Elision[],
   limits: Limits,
-  marker: (summary: string) => string,
+  marker: (summary: string, place?: OmissionPlace) => string,
   plan: RunPlan,
 ): void {
   if (run.length === 0) return;
@@ -59,7 +60,8 @@ function renderRun(
     more === 0
       ? `${head.what}, ${span}`
       : `${head.what} and ${more} more part${more === 1 ? "" : "s"} marked …, ${span}`;
-  plan.edits.push(...partEdits(view, head, marker(summary)));
+  const last = run[run.length - 1].last;
+  plan.edits.push(...partEdits(view, head, marker(summary, { lines: [[head.first, last + 1]] })));
   for (let k = 1; k < run.length; k++) plan.edits.push(...partEdits(view, run[k], run[k].placeholder));
   plan.markers++;
   plan.parts += run.length;

@@ -21,6 +21,8 @@ export interface DiffFile {
   hunkCount: number;
   plus: number;
   minus: number;
+  /** Whether a `diff …` line opened the section (it stays in the output and names the file). */
+  hasDiffLine: boolean;
 }
 
 /** One hunk: header line and body lines [from, to). */
@@ -125,7 +127,7 @@ class DiffParser {
       this.mode = "body";
     }
     if (isDiffLine(v)) {
-      this.openFile(pathFromDiffLine(v));
+      this.openFile(pathFromDiffLine(v), true);
       this.inFileHeader = true;
       this.expectDashes = true;
       return this.push("keep", i);
@@ -200,8 +202,8 @@ class DiffParser {
     return body.to;
   }
 
-  private openFile(path: string): void {
-    this.files.push({ path, firstHunk: this.hunks.length, hunkCount: 0, plus: 0, minus: 0 });
+  private openFile(path: string, hasDiffLine = false): void {
+    this.files.push({ path, firstHunk: this.hunks.length, hunkCount: 0, plus: 0, minus: 0, hasDiffLine });
     this.file = this.files.length - 1;
   }
 

@@ -5,6 +5,7 @@
  * marker that says what and how much, so every file the diff touches stays
  * named in the output with its +/- counts.
  */
+import type { OmissionPlace } from "../types.js";
 import type { DiffCaps } from "./caps.js";
 import { Emitter } from "./emit.js";
 import type { DiffFile, DiffSpan, ParsedDiff } from "./parse.js";
@@ -37,7 +38,7 @@ export function renderDiff(
   view: DiffView,
   parsed: ParsedDiff,
   caps: DiffCaps,
-  marker: (summary: string) => string,
+  marker: (summary: string, place?: OmissionPlace) => string,
 ): { output: string; stats: DiffStats } {
   const renderer = new DiffRenderer(view, parsed, caps, marker);
   for (const span of parsed.spans) renderer.render(span);
@@ -54,7 +55,7 @@ class DiffRenderer {
     view: DiffView,
     private readonly parsed: ParsedDiff,
     private readonly caps: DiffCaps,
-    private readonly marker: (summary: string) => string,
+    private readonly marker: (summary: string, place?: OmissionPlace) => string,
   ) {
     const { lines } = view;
     this.out = new Emitter(lines);
@@ -126,14 +127,16 @@ class DiffRenderer {
       return;
     }
     this.out.keep(from, from + cap);
-    this.out.insert(this.marker(`${rest} more ${what} omitted`));
+    this.out.insert(this.marker(`${rest} more ${what} omitted`, { lines: [[from + cap, to]] }));
     this.stats.otherDropped += rest;
   }
 
   private binary(from: number, to: number, file: number): void {
     const n = to - from;
     const name = file >= 0 ? fileName(this.parsed.files[file]) : "a file";
-    this.out.insert(this.marker(`binary patch data of ${name}: ${count(n, "line", "lines")} omitted`));
+    this.out.insert(
+      this.marker(`binary patch data of ${name}: ${count(n, "line", "lines")} omitted`, { lines: [[from, to]] }),
+    );
     this.stats.otherDropped += n;
   }
 
@@ -145,7 +148,9 @@ class DiffRenderer {
     if (h.file >= caps.files) {
       if (h.ordinal !== 0) return;
       const what = `${count(file.hunkCount, "hunk", "hunks")} omitted (+${file.plus} -${file.minus})`;
-      this.out.insert(this.marker(`${fileName(file)}: ${what}`));
+      // The file's `diff` line, kept just above, names it; without one the marker must.
+      const summary = file.hasDiffLine ? what : `${fileName(file)}: ${what}`;
+      this.out.insert(this.marker(summary, this.hunkLines(file.firstHunk, file.firstHunk + file.hunkCount)));
       stats.filesCollapsed++;
       stats.hunksCollapsed += file.hunkCount;
     } else if (h.ordinal >= caps.hunksPerFile) {
@@ -155,6 +160,13 @@ class DiffRenderer {
       stats.contextDropped += trim.contextDropped;
       stats.changedDropped += trim.changedDropped;
     }
+  }
+
+  /** The input lines of hunks [first, end): each from its header to the end of its body. */
+  private hunkLines(first: number, end: number): OmissionPlace {
+    const ranges: [number, number][] = [];
+    for (let k = first; k < end; k++) ranges.push([this.parsed.hunks[k].header, this.parsed.hunks[k].to]);
+    return { lines: ranges };
   }
 
   /** One marker for a file's hunks past the per-file cap, with their +/- counts. */
@@ -167,9 +179,9 @@ class DiffRenderer {
       minus += parsed.hunks[k].minus;
     }
     const rest = file.hunkCount - caps.hunksPerFile;
-    this.out.insert(
-      this.marker(`${fileName(file)}: ${count(rest, "more hunk", "more hunks")} omitted (+${plus} -${minus})`),
-    );
+    const first = file.firstHunk + caps.hunksPerFile;
+    const summary = `${fileName(file)}: ${count(rest, "more hunk", "more hunks")} omitted (+${plus} -${minus})`;
+    this.out.insert(this.marker(summary, this.hunkLines(first, file.firstHunk + file.hunkCount)));
     this.stats.hunksCollapsed += rest;
   }
 }

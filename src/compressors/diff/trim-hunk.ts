@@ -15,6 +15,7 @@
  * keep their context (no numbers to re-anchor pieces with) and are only
  * cut when huge.
  */
+import type { OmissionPlace } from "../types.js";
 import type { DiffCaps } from "./caps.js";
 import type { Emitter } from "./emit.js";
 import { isChange, LINE_ADDED, LINE_CONTEXT, LINE_DELETED, LINE_NO_EOL } from "./hunk.js";
@@ -37,7 +38,7 @@ export interface HunkContext {
   lineLength(i: number): number;
   caps: DiffCaps;
   out: Emitter;
-  marker(summary: string): string;
+  marker(summary: string, place?: OmissionPlace): string;
 }
 
 /** Whether the hunk is too big to show whole. */
@@ -172,6 +173,7 @@ export function renderHunk(h: DiffHunk, file: DiffFile, ctx: HunkContext): HunkT
     }
     let plus = 0;
     let minus = 0;
+    const dropFrom = k;
     while (k < len && marks[k] !== KEEP) {
       const kind = kinds[h.from + k];
       if (marks[k] === DROPPED_CHANGE) {
@@ -186,7 +188,8 @@ export function renderHunk(h: DiffHunk, file: DiffFile, ctx: HunkContext): HunkT
     if (plus + minus > 0) {
       trim.changedDropped += plus + minus;
       const where = file.path === "" ? "this hunk" : file.path;
-      out.insert(ctx.marker(`${where}: ${plus + minus} changed lines omitted (+${plus} -${minus})`));
+      const summary = `${where}: ${plus + minus} changed lines omitted (+${plus} -${minus})`;
+      out.insert(ctx.marker(summary, { lines: [[h.from + dropFrom, h.from + k]] }));
     } else if (hasKept && k < len && isTrimmable) {
       out.insert(nextPieceHeader(h, marks, k, kinds, oldLine, newLine));
     }

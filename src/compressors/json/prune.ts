@@ -1,3 +1,4 @@
+import { pathKey } from "../../ccr/marker.js";
 import { selectRows, type CrushPolicy, type RowSelection } from "./array-crush.js";
 import { isIdentifierValue, type IdentifierKeys } from "./identifier-keys.js";
 import { RowScanner } from "./row-scan.js";
@@ -37,8 +38,8 @@ export interface PruneOptions {
   identifiers: IdentifierKeys;
   /** Row selection; `keyedByIdentity` is set per call. */
   crush: Omit<CrushPolicy, "keyedByIdentity">;
-  /** Formats a marker naming the stored original. */
-  marker(summary: string): string;
+  /** Formats a marker naming the stored original and the JSON path of what it stands for. */
+  marker(summary: string, path?: string): string;
 }
 
 /** What the pass dropped. */
@@ -79,10 +80,39 @@ function containerNote(node: JsonNode[] | JsonObject): string {
     : encodeString(`…{${plural(node.keys.length, "key")}}`);
 }
 
+/** Items an over-long array keeps from its head (the rest of the cap, but the note, goes to its tail). */
+function arrayCapHead(arrayCap: number): number {
+  return Math.ceil((arrayCap - 1) * 0.7);
+}
+
 /** Cuts `text` at `keep` units without splitting a surrogate pair. */
 function cutPoint(text: string, keep: number): number {
   const c = text.charCodeAt(keep - 1);
   return c >= 0xd800 && c <= 0xdbff ? keep - 1 : keep;
+}
+
+/**
+ * Where a node sits, as a chain to its parent: built as the pruner goes
+ * down, turned into a path string only when a marker names it.
+ */
+interface At {
+  readonly parent: At | null;
+  /** `.name`, `['…']` or `[3]`. */
+  readonly segment: string;
+}
+
+function pathOf(at: At | null): string {
+  const segments: string[] = [];
+  for (let a = at; a !== null; a = a.parent) segments.push(a.segment);
+  return "$" + segments.reverse().join("");
+}
+
+function under(parent: At | null, key: string): At {
+  return { parent, segment: pathKey(isStringScalar(key) ? decodeString(key) : key) };
+}
+
+function item(parent: At | null, index: number): At {
+  return { parent, segment: `[${index}]` };
 }
 
 class Pruner {
@@ -100,15 +130,15 @@ class Pruner {
     this.scanner = new RowScanner(opts.identifiers, opts.crush.queryTerms);
   }
 
-  shrink(node: JsonNode, depth: number, isIdKey: boolean): JsonNode {
+  shrink(node: JsonNode, depth: number, isIdKey: boolean, at: At | null): JsonNode {
     if (typeof node === "string") return isIdKey ? node : this.cutString(node);
     if ((node as JsonNode | JsonRows) instanceof JsonRows) {
       const block = node as unknown as JsonRows;
       // Blocks sit only near the root (parse.ts), above the compressor's depth caps (at least 2).
-      return depth >= this.opts.depthCap ? this.skeleton(block.rows(), depth) : this.shrinkBlock(block, depth);
+      return depth >= this.opts.depthCap ? this.skeleton(block.rows(), depth) : this.shrinkBlock(block, depth, at);
     }
     if (depth >= this.opts.depthCap) return this.skeleton(node, depth);
-    return Array.isArray(node) ? this.shrinkArray(node, depth) : this.shrinkObject(node, depth);
+    return Array.isArray(node) ? this.shrinkArray(node, depth, at) : this.shrinkObject(node, depth, at);
   }
 
   private cutString(raw: string): string {
@@ -121,10 +151,10 @@ class Pruner {
   }
 
   /** A block is an array of objects read by columns: only the rows kept become objects. */
-  private shrinkBlock(block: JsonRows, depth: number): JsonNode {
+  private shrinkBlock(block: JsonRows, depth: number, at: At | null): JsonNode {
     const selection = selectRows(block, { ...this.opts.crush, keyedByIdentity: false, scanner: this.scanner });
-    if (selection !== null) return this.crushed(selection, (r) => block.row(r), true, depth);
-    return this.shrinkArray(block.rows(), depth, null);
+    if (selection !== null) return this.crushed(selection, (r) => block.row(r), true, depth, at);
+    return this.shrinkArray(block.rows(), depth, at, null);
   }
 
   /** The kept rows, shrunk, and the marker for the rest (a marker row among objects). */
@@ -133,27 +163,31 @@ class Pruner {
     row: (r: number) => JsonNode,
     isObjects: boolean,
     depth: number,
+    at: At | null,
   ): JsonNode[] {
     this.stats.rowsDropped += selection.dropped;
     this.stats.arraysCrushed++;
-    const kept = selection.kept.map((r) => this.shrink(row(r), depth + 1, false));
-    const marker = encodeString(this.opts.marker(selection.summary));
+    const kept = selection.kept.map((r) => this.shrink(row(r), depth + 1, false, item(at, r)));
+    // The marker names the whole array: a recall of that path returns every row.
+    const marker = encodeString(this.opts.marker(selection.summary, pathOf(at)));
     kept.push(isObjects ? new JsonObject([MARKER_KEY], [marker]) : marker);
     return kept;
   }
 
   /** `selection` is the crusher's answer when already asked. */
-  private shrinkArray(items: JsonNode[], depth: number, known?: RowSelection | null): JsonNode {
+  private shrinkArray(items: JsonNode[], depth: number, at: At | null, known?: RowSelection | null): JsonNode {
     const selection =
       known !== undefined
         ? known
         : selectRows(items, { ...this.opts.crush, keyedByIdentity: false, scanner: this.scanner });
-    if (selection !== null) return this.crushed(selection, (r) => items[r], items[0] instanceof JsonObject, depth);
+    if (selection !== null) {
+      return this.crushed(selection, (r) => items[r], items[0] instanceof JsonObject, depth, at);
+    }
     const { arrayCap } = this.opts;
     let out: JsonNode[];
     if (items.length > arrayCap) {
       // The note takes one slot, so the result is within the cap (a second pass keeps it).
-      const head = Math.ceil((arrayCap - 1) * 0.7);
+      const head = arrayCapHead(arrayCap);
       const tail = arrayCap - 1 - head;
       const omitted = items.length - head - tail;
       this.stats.itemsDropped += omitted;
@@ -163,11 +197,16 @@ class Pruner {
         ...items.slice(items.length - tail),
       ];
     } else out = items;
-    const shrunk = out.map((item) => (isNote(item) && out !== items ? item : this.shrink(item, depth + 1, false)));
+    // Past the cap, the tail's indices are its indices in `items`.
+    const indexOf = (k: number) =>
+      out === items || k < arrayCapHead(this.opts.arrayCap) ? k : items.length - (out.length - k);
+    const shrunk = out.map((value, k) =>
+      isNote(value) && out !== items ? value : this.shrink(value, depth + 1, false, item(at, indexOf(k))),
+    );
     return this.collapseIfAllNotes(items, shrunk, depth);
   }
 
-  private shrinkObject(obj: JsonObject, depth: number): JsonNode {
+  private shrinkObject(obj: JsonObject, depth: number, at: At | null): JsonNode {
     const selection =
       obj.keys.length > this.opts.crush.minRows
         ? selectRows(obj.values, { ...this.opts.crush, keyedByIdentity: true, scanner: this.scanner })
@@ -182,7 +221,7 @@ class Pruner {
       keys = selection.kept.map((r) => obj.keys[r]);
       values = selection.kept.map((r) => obj.values[r]);
       tailKey = obj.keys.includes(MARKER_KEY) ? '"_pithy_omitted"' : MARKER_KEY;
-      tailValue = encodeString(this.opts.marker(selection.summary));
+      tailValue = encodeString(this.opts.marker(selection.summary, pathOf(at)));
     } else if (keys.length > this.opts.objectCap) {
       const head = Math.ceil((this.opts.objectCap - 1) * 0.7);
       const tail = this.opts.objectCap - 1 - head;
@@ -198,7 +237,7 @@ class Pruner {
     const shrunk = values.map((v, i) =>
       keys[i] === NOTE_KEY && keys !== obj.keys
         ? v
-        : this.shrink(v, depth + 1, this.opts.identifiers.hasLexeme(keys[i])),
+        : this.shrink(v, depth + 1, this.opts.identifiers.hasLexeme(keys[i]), under(at, keys[i])),
     );
     if (tailKey !== null) {
       keys = [...keys, tailKey];
@@ -268,5 +307,5 @@ class Pruner {
 /** Runs the lossy pass; the tree is not modified (changed containers are copied), and the result holds no blocks. */
 export function pruneTree(root: JsonNode, opts: PruneOptions): { root: JsonNode; stats: PruneStats } {
   const pruner = new Pruner(opts);
-  return { root: pruner.shrink(root, 0, false), stats: pruner.stats };
+  return { root: pruner.shrink(root, 0, false, null), stats: pruner.stats };
 }
