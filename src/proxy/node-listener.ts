@@ -7,17 +7,35 @@
  * `node:` modules.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
+import type { AddressInfo, Socket } from "node:net";
 import { Readable } from "node:stream";
 import type { Listener, ProxyAddress, RequestHandler } from "./listener.js";
 
 /** Starts a server on `host:port` (0: a free port); resolves once it listens. */
 export async function listenNode(handler: RequestHandler, host: string, port: number): Promise<Listener> {
+  // Requests in progress per connection: on close, a connection with none is ended at once (Node's own
+  // closeIdleConnections leaves a connection that never sent a request open until its timeout).
+  const inProgress = new Map<Socket, number>();
+  let closing = false;
+  const endIfIdle = (socket: Socket) => {
+    if (closing && (inProgress.get(socket) ?? 0) === 0) socket.end();
+  };
   const server = createServer({ noDelay: true, keepAlive: true }, (req, res) => {
+    const socket = req.socket;
+    inProgress.set(socket, (inProgress.get(socket) ?? 0) + 1);
+    res.once("close", () => {
+      inProgress.set(socket, (inProgress.get(socket) ?? 1) - 1);
+      endIfIdle(socket);
+    });
     serve(handler, host, req, res).catch(() => {
       if (!res.headersSent) res.writeHead(500);
       res.destroy();
     });
+  });
+  server.on("connection", (socket: Socket) => {
+    inProgress.set(socket, 0);
+    socket.once("close", () => inProgress.delete(socket));
+    endIfIdle(socket);
   });
   // Long streams and slow upstreams are normal here: no socket timeout of the server's own.
   server.requestTimeout = 0;
@@ -36,12 +54,13 @@ export async function listenNode(handler: RequestHandler, host: string, port: nu
     address,
     close(graceMs: number) {
       return new Promise<void>((resolve) => {
+        closing = true;
         const cut = setTimeout(() => server.closeAllConnections(), graceMs);
         server.close(() => {
           clearTimeout(cut);
           resolve();
         });
-        server.closeIdleConnections();
+        for (const socket of inProgress.keys()) endIfIdle(socket);
       });
     },
   };
@@ -55,6 +74,8 @@ async function serve(handler: RequestHandler, host: string, req: IncomingMessage
   });
   const response = await handler(toRequest(req, host, aborted.signal));
   const headers: string[] = [];
+  // A response sent before the request body was read (a 413): the connection cannot be reused.
+  if (!req.complete) headers.push("connection", "close");
   response.headers.forEach((value, name) => {
     if (name !== "set-cookie") headers.push(name, value);
   });

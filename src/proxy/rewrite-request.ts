@@ -49,7 +49,21 @@ export async function rewriteRequest(bytes: Uint8Array, provider: Provider, pith
     const answered = clientOwnsRecall
       ? { conversation, answered: 0 }
       : await provider.answerRecallCalls(conversation, pithy);
-    const result = await compressMessages(answered.conversation, { pithy, shape: provider.shape });
+    // compressMessages sends the history back unchanged when a compression throws: watch for it to count it.
+    let threw = false;
+    const watched = {
+      compress: async (...args: Parameters<Pithy["compress"]>) => {
+        try {
+          return await pithy.compress(...args);
+        } catch (error) {
+          threw = true;
+          throw error;
+        }
+      },
+      recall: (key: string) => pithy.recall(key),
+    } as Pithy;
+    const result = await compressMessages(answered.conversation, { pithy: watched, shape: provider.shape });
+    if (threw) return unchanged(bytes, body, "compression_failed");
     const compressed = result.results.filter((r) => r.action === "compressed").length;
     const rewritten: RequestBody = { ...body, [provider.conversationField]: result.messages };
     const sent = clientOwnsRecall ? rewritten : withRecallTool(rewritten, provider.toolFormat);

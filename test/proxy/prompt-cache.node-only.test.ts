@@ -50,7 +50,11 @@ beforeAll(async () => {
     },
   ];
   for (let turn = 0; turn < TURNS; turn++) {
-    const result: Anthropic.ToolResultBlockParam = { type: "tool_result", tool_use_id: `toolu_${turn}`, content: outputs[turn] };
+    const result: Anthropic.ToolResultBlockParam = {
+      type: "tool_result",
+      tool_use_id: `toolu_${turn}`,
+      content: outputs[turn],
+    };
     if (turn === 5) result.cache_control = { type: "ephemeral" };
     messages.push({ role: "user", content: [result] });
     const body: Anthropic.MessageCreateParamsNonStreaming = {
