@@ -55,10 +55,23 @@ export async function callUpstream(
   }
 }
 
-/** A short cause of a fetch failure (`ECONNREFUSED`, `ENOTFOUND` …), without URLs or headers. */
+/** Causes recognised in a runtime's error text (Deno words them, Node gives a code). */
+const KNOWN_CAUSES: readonly [RegExp, string][] = [
+  [/connection refused/i, "ECONNREFUSED"],
+  [/connection reset/i, "ECONNRESET"],
+  [/dns error|failed to lookup|name or service not known|no such host/i, "ENOTFOUND"],
+  [/timed out/i, "ETIMEDOUT"],
+  [/certificate|tls|ssl/i, "TLS error"],
+];
+
+/**
+ * A short cause of a fetch failure (`ECONNREFUSED`, `ENOTFOUND` …). Never
+ * the runtime's own text, which may name the upstream URL and its userinfo.
+ */
 function describeFetchError(error: unknown): string {
   const cause = (error as { cause?: { code?: unknown; message?: unknown } } | null)?.cause;
-  if (typeof cause?.code === "string") return cause.code;
-  const message = error instanceof Error ? error.message : String(error);
-  return message.slice(0, 120);
+  if (typeof cause?.code === "string" && /^[A-Z_]+$/.test(cause.code)) return cause.code;
+  const text = `${error instanceof Error ? error.message : String(error)} ${String(cause?.message ?? "")}`;
+  for (const [pattern, name] of KNOWN_CAUSES) if (pattern.test(text)) return name;
+  return "fetch failed";
 }
