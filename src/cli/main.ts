@@ -10,6 +10,7 @@ import { PithyConfigError } from "../errors.js";
 import { FsStore } from "../stores/fs.js";
 import type { CompressResult, Mode, Profile } from "../types.js";
 import { type EvalReport, evaluateCorpus, loadTokenCounter, renderMarkdown, renderSvg } from "./eval.js";
+import { PROXY_HELP, PROXY_OPTIONS, proxyCommand } from "./proxy-command.js";
 
 /** Exit codes, documented in `--help`. */
 export const EXIT = { ok: 0, internal: 1, usage: 2, unreadable: 3, notFound: 4 } as const;
@@ -26,6 +27,7 @@ Usage:
   pithy stats                print the store's counters as JSON
   pithy eval DIR             evaluate a corpus with a manifest.json (see 'pithy eval --help')
   pithy mcp                  serve pithy_compress, pithy_recall and pithy_stats over MCP (stdio)
+  pithy proxy                OpenAI/Anthropic-compatible HTTP proxy (see 'pithy proxy --help')
 
 Options:
   --tool NAME        name of the tool that produced the content (Bash, Read, rg …)
@@ -70,6 +72,7 @@ Serves the tools pithy_compress, pithy_recall and pithy_stats over stdio (Model
 Context Protocol). Originals go to the filesystem store, so recall survives restarts.
 ${COMMON}
 `,
+  proxy: PROXY_HELP,
 };
 
 /** What the CLI reads and writes, separated from `process` so it can be tested. */
@@ -97,6 +100,7 @@ const OPTIONS = {
   exact: { type: "boolean" },
   runs: { type: "string" },
   help: { type: "boolean", short: "h" },
+  ...PROXY_OPTIONS,
 } as const;
 
 class UsageError extends Error {}
@@ -126,7 +130,9 @@ function parseCommandLine(argv: string[]) {
 
 async function run(io: Io): Promise<number> {
   const { values, positionals } = parseCommandLine(io.argv);
-  const command = ["recall", "stats", "eval", "mcp"].includes(positionals[0] ?? "") ? positionals[0] : "compress";
+  const command = ["recall", "stats", "eval", "mcp", "proxy"].includes(positionals[0] ?? "")
+    ? positionals[0]
+    : "compress";
   const args = command === "compress" ? positionals : positionals.slice(1);
   if (values.help) {
     io.stdout(HELP[command === "compress" ? "main" : command]);
@@ -147,6 +153,8 @@ async function run(io: Io): Promise<number> {
       return evaluate(io, args, options, values);
     case "mcp":
       return mcp(io, args, options, values["store-dir"]);
+    case "proxy":
+      return proxyCommand(io, args, options, values);
     default:
       return compress(io, args, options, values);
   }
