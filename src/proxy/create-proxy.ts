@@ -10,6 +10,7 @@
  */
 import { resolvePithy } from "../messages/compress-messages.js";
 import type { Pithy } from "../pipeline.js";
+import { CompressCache } from "./compress-cache.js";
 import { clientResponseHeaders, isEventStream, isJsonContentType, upstreamRequestHeaders } from "./headers.js";
 import type { Listener, ProxyAddress } from "./listener.js";
 import { resolveProxyOptions, type ProxyOptions, type ResolvedProxyOptions } from "./options.js";
@@ -25,6 +26,8 @@ import { rewriteRequest } from "./rewrite-request.js";
 import { routeOf, upstreamUrl } from "./routes.js";
 import { relayWithRecall } from "./stream-relay.js";
 import { callUpstream, type UpstreamOutcome } from "./upstream.js";
+
+const now = () => (typeof performance === "undefined" ? Date.now() : performance.now());
 
 /** A proxy: a request handler, and a server around it on demand. */
 export interface PithyProxy {
@@ -57,8 +60,9 @@ export function createProxy(options: ProxyOptions = {}): PithyProxy {
   const pithy = resolvePithy(config.pithy);
   // Observed here so a bad option is not an unhandled rejection before the first request.
   pithy.catch(() => {});
+  const cache = new CompressCache(config.compressCacheChars, config.compressCacheTtlMs, now);
   let listener: Listener | null = null;
-  const handle = (request: Request) => handleRequest(request, config, stats, pithy);
+  const handle = (request: Request) => handleRequest(request, config, stats, pithy, cache);
   return {
     fetch: handle,
     async listen() {
@@ -73,21 +77,20 @@ export function createProxy(options: ProxyOptions = {}): PithyProxy {
       listener = null;
       await current?.close(config.shutdownGraceMs);
     },
-    stats: () => stats.snapshot(),
+    stats: () => stats.snapshot(cache.stats()),
   };
 }
-
-const now = () => (typeof performance === "undefined" ? Date.now() : performance.now());
 
 async function handleRequest(
   request: Request,
   config: ResolvedProxyOptions,
   stats: ProxyStats,
   pithyPromise: Promise<Pithy>,
+  cache: CompressCache,
 ): Promise<Response> {
   const url = new URL(request.url);
   const route = routeOf(request.method, url.pathname, request.headers);
-  if (route.kind === "stats") return statsResponse(request, stats, pithyPromise);
+  if (route.kind === "stats") return statsResponse(request, stats, pithyPromise, cache);
   const started = now();
   const entry: RequestLogEntry = {
     method: request.method,
@@ -144,7 +147,7 @@ async function handleRequest(
       return errorOf("request_too_large", `pithy proxy: the request body is over ${config.maxBodyBytes} bytes`);
     }
     const pithy = await pithyPromise;
-    const rewrite = await rewriteRequest(read.bytes, provider, pithy);
+    const rewrite = await rewriteRequest(read.bytes, provider, pithy, cache);
     stats.rewrote(rewrite.toolResults, rewrite.compressed, rewrite.tokensIn, rewrite.tokensOut, rewrite.answered);
     if (rewrite.skip !== undefined) stats.skipped(rewrite.skip);
     if (rewrite.skip === "compression_failed") stats.failed("compression");
@@ -225,7 +228,12 @@ function errorShapeOf(upstream: UpstreamName): Provider["errorResponse"] {
   return upstream === "anthropic" ? anthropicProvider.errorResponse : openAIErrorResponse;
 }
 
-async function statsResponse(request: Request, stats: ProxyStats, pithyPromise: Promise<Pithy>): Promise<Response> {
+async function statsResponse(
+  request: Request,
+  stats: ProxyStats,
+  pithyPromise: Promise<Pithy>,
+  cache: CompressCache,
+): Promise<Response> {
   let pithy: Record<string, unknown> | null = null;
   try {
     const snapshot = (await pithyPromise).stats();
@@ -238,7 +246,7 @@ async function statsResponse(request: Request, stats: ProxyStats, pithyPromise: 
   } catch {
     pithy = null;
   }
-  const body = JSON.stringify({ proxy: stats.snapshot(), pithy }, null, 2);
+  const body = JSON.stringify({ proxy: stats.snapshot(cache.stats()), pithy }, null, 2);
   return new Response(request.method === "HEAD" ? null : body, {
     status: 200,
     headers: { "content-type": "application/json", "cache-control": "no-store" },

@@ -12,8 +12,11 @@ export {
   DEFAULT_SHUTDOWN_GRACE_MS,
   DEFAULT_HOST,
   DEFAULT_PORT,
+  DEFAULT_COMPRESS_CACHE_CHARS,
+  DEFAULT_COMPRESS_CACHE_TTL_MS,
 } from "./options.js";
 export type { ProxyOptions } from "./options.js";
 export type { ProxyAddress } from "./listener.js";
 export type { ProxyStatsSnapshot, ProxySkipReason, ProxyErrorName } from "./proxy-stats.js";
+export type { CompressCacheStats } from "./compress-cache.js";
 export { STATS_PATH } from "./routes.js";

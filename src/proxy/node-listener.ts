@@ -86,17 +86,29 @@ async function serve(handler: RequestHandler, host: string, req: IncomingMessage
     res.end();
     return;
   }
-  // Headers go out now: a client waiting on a stream sees the response start before its first event.
-  res.flushHeaders();
   const reader = response.body.getReader();
   aborted.signal.addEventListener("abort", () => reader.cancel(aborted.signal.reason).catch(() => {}), { once: true });
+  const isStream = (response.headers.get("content-type") ?? "").startsWith("text/event-stream");
+  // A stream's headers go out now, as the upstream's did: the client sees the response start before its
+  // first event (which may be a while). Any other response goes out with its body, in as few writes as it can.
+  if (isStream) res.flushHeaders();
   try {
+    let pending: Uint8Array | undefined;
     for (;;) {
       const { done, value } = await reader.read();
       if (done) break;
+      if (!isStream && pending === undefined) {
+        // Held until the next read says whether it is the whole body (then one write, with its length).
+        pending = value;
+        continue;
+      }
+      if (pending !== undefined) {
+        res.write(pending);
+        pending = undefined;
+      }
       if (!res.write(value)) await drained(res, aborted.signal);
     }
-    res.end();
+    res.end(pending);
   } catch {
     // The body failed midway (the upstream broke off): cut the connection so the client sees it.
     res.destroy();

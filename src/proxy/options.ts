@@ -19,6 +19,10 @@ export const DEFAULT_MAX_RECALL_ROUNDS = 3;
 export const DEFAULT_UPSTREAM_TIMEOUT_MS = 10 * 60 * 1000;
 /** How long `close()` lets requests in flight finish before cutting them. */
 export const DEFAULT_SHUTDOWN_GRACE_MS = 10_000;
+/** Characters of tool results (and their compressed forms) remembered across requests. */
+export const DEFAULT_COMPRESS_CACHE_CHARS = 16 * 1024 * 1024;
+/** How long a remembered compression is reused before it is computed (and its original stored) again. */
+export const DEFAULT_COMPRESS_CACHE_TTL_MS = 5 * 60 * 1000;
 /** Address and port `listen()` binds by default: loopback only. */
 export const DEFAULT_HOST = "127.0.0.1";
 export const DEFAULT_PORT = 8787;
@@ -45,6 +49,14 @@ export interface ProxyOptions {
   fetch?: typeof fetch;
   /** Receives one line per request (no content, no header values). Default: no log. */
   log?: ((line: string) => void) | null;
+  /**
+   * Characters of tool results whose compression is remembered, since every
+   * request resends the history (0: compress every result every time).
+   * Default 16 Mi (about 32 MB of strings).
+   */
+  compressCacheChars?: number;
+  /** How long a remembered compression is reused, in ms, before it is computed again. Default 5 minutes. */
+  compressCacheTtlMs?: number;
   /** Address `listen()` binds. Default `127.0.0.1`. */
   host?: string;
   /** Port `listen()` binds; 0 picks a free one. Default 8787. */
@@ -62,6 +74,8 @@ export interface ResolvedProxyOptions {
   upstreamTimeoutMs: number;
   fetch: typeof fetch;
   log: ((line: string) => void) | null;
+  compressCacheChars: number;
+  compressCacheTtlMs: number;
   host: string;
   port: number;
   shutdownGraceMs: number;
@@ -91,6 +105,18 @@ export function resolveProxyOptions(options: ProxyOptions = {}): ResolvedProxyOp
     upstreamTimeoutMs: count(options.upstreamTimeoutMs ?? DEFAULT_UPSTREAM_TIMEOUT_MS, "upstreamTimeoutMs", 1, 2 ** 31),
     fetch: fetchImpl,
     log,
+    compressCacheChars: count(
+      options.compressCacheChars ?? DEFAULT_COMPRESS_CACHE_CHARS,
+      "compressCacheChars",
+      0,
+      2 ** 31,
+    ),
+    compressCacheTtlMs: count(
+      options.compressCacheTtlMs ?? DEFAULT_COMPRESS_CACHE_TTL_MS,
+      "compressCacheTtlMs",
+      0,
+      2 ** 31,
+    ),
     host,
     port: count(options.port ?? DEFAULT_PORT, "port", 0, 65535),
     shutdownGraceMs: count(options.shutdownGraceMs ?? DEFAULT_SHUTDOWN_GRACE_MS, "shutdownGraceMs", 0, 2 ** 31),

@@ -5,6 +5,8 @@
  * content, no header, no key ever lands here.
  */
 
+import type { CompressCacheStats } from "./compress-cache.js";
+
 /** Why a rewritable request went upstream as the client sent it. */
 export type ProxySkipReason =
   | "not_utf8"
@@ -41,6 +43,8 @@ export interface ProxyStatsSnapshot {
   /** Rewritable requests forwarded unchanged, by reason. */
   skips: Record<string, number>;
   errors: Record<string, number>;
+  /** Tool results whose compression was remembered from an earlier request (hits) or computed (misses). */
+  compressCache: CompressCacheStats;
 }
 
 /** Mutable counters of one proxy. */
@@ -97,7 +101,8 @@ export class ProxyStats {
     this.limitReached++;
   }
 
-  snapshot(): ProxyStatsSnapshot {
+  /** A copy of the counters, with the compression cache's. */
+  snapshot(compressCache: CompressCacheStats): ProxyStatsSnapshot {
     return {
       requests: {
         total: this.total,
@@ -110,6 +115,7 @@ export class ProxyStats {
       recall: { rounds: this.rounds, answeredInHistory: this.answeredInHistory, limitReached: this.limitReached },
       skips: { ...this.skips },
       errors: { ...this.errors },
+      compressCache,
     };
   }
 }

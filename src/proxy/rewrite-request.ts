@@ -11,6 +11,7 @@
 import { compressMessages } from "../messages/compress-messages.js";
 import { hasRecallTool, withRecallTool } from "../messages/with-recall-tool.js";
 import type { Pithy } from "../pipeline.js";
+import type { CompressCache } from "./compress-cache.js";
 import { hasUnsafeNumber, parseJsonObject } from "./json.js";
 import type { ProxySkipReason } from "./proxy-stats.js";
 import type { Provider, RequestBody } from "./providers/provider.js";
@@ -36,8 +37,13 @@ export interface RewriteOutcome {
   answered: number;
 }
 
-/** Rewrites `bytes` for `provider`; never throws. */
-export async function rewriteRequest(bytes: Uint8Array, provider: Provider, pithy: Pithy): Promise<RewriteOutcome> {
+/** Rewrites `bytes` for `provider`, compressing through `cache` when given; never throws. */
+export async function rewriteRequest(
+  bytes: Uint8Array,
+  provider: Provider,
+  pithy: Pithy,
+  cache?: CompressCache,
+): Promise<RewriteOutcome> {
   const parsed = parseJsonObject(bytes);
   if (!parsed.ok) return unchanged(bytes, null, parsed.problem);
   const body = parsed.value;
@@ -52,9 +58,9 @@ export async function rewriteRequest(bytes: Uint8Array, provider: Provider, pith
     // compressMessages sends the history back unchanged when a compression throws: watch for it to count it.
     let threw = false;
     const watched = {
-      compress: async (...args: Parameters<Pithy["compress"]>) => {
+      compress: async (content: string, hint?: Parameters<Pithy["compress"]>[1]) => {
         try {
-          return await pithy.compress(...args);
+          return await (cache === undefined ? pithy.compress(content, hint) : cache.compress(pithy, content, hint));
         } catch (error) {
           threw = true;
           throw error;
