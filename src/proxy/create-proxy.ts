@@ -114,7 +114,7 @@ async function handleRequest(
     entry.rounds = rounds;
     entry.ms = now() - started;
     stats.finished(status);
-    if (request.signal.aborted && status !== 499) stats.failed("client_aborted");
+    if (request.signal.aborted) stats.failed("client_aborted");
     config.log?.(formatRequestLog(entry));
   };
   const provider = route.kind === "rewrite" ? route.provider : null;

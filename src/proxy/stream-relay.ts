@@ -84,7 +84,6 @@ export function relayWithRecall(
 
   pump()
     .catch(async (error: unknown) => {
-      if (clientGone) stats.failed("client_aborted");
       // Either side failed: stop reading the upstream, and end the client's stream with the failure.
       await reader?.cancel(error).catch(() => {});
       await writer.abort(error).catch(() => {});

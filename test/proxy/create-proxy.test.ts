@@ -178,6 +178,20 @@ describe("createProxy().fetch", () => {
     expect(proxy.stats().errors.upstream_stream).toBe(1);
   });
 
+  it("cancels the upstream stream when the client stops reading a stream it splices", async () => {
+    const { proxy, upstream } = setUp(() => ({
+      sse: anthropicStream(anthropicMessage([{ type: "text", text: "word ".repeat(200) }])),
+      gapMs: 5,
+    }));
+    const response = await proxy.fetch(messagesRequest(conversation(true)));
+    const reader = response.body!.getReader();
+    await reader.read();
+    await reader.cancel();
+    for (let i = 0; i < 100 && upstream.aborted === 0; i++) await new Promise((r) => setTimeout(r, 10));
+    expect(upstream.aborted).toBe(1);
+    expect(upstream.requests[0].json.tools.at(-1).name).toBe(RECALL_TOOL_NAME);
+  });
+
   it("throws PithyConfigError for a bad option, and rejects listen() for bad pithy options", async () => {
     expect(() => createProxy({ maxRecallRounds: -2 })).toThrow(PithyConfigError);
     const proxy = createProxy({ pithy: { mode: "fast" as never } });

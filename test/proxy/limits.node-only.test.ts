@@ -146,6 +146,7 @@ describe("proxy limits and faults", () => {
     abort.abort();
     expect(await pending).toBeInstanceOf(Anthropic.APIUserAbortError);
     await until(() => upstream.aborted === 1);
+    await until(() => proxy!.stats().errors.client_aborted === 1);
   });
 
   it("cancels the upstream stream when the client goes away in the middle of it", async () => {
@@ -155,6 +156,7 @@ describe("proxy limits and faults", () => {
     let events = 0;
     for await (const _event of stream) if (++events === 5) break;
     await until(() => upstream.aborted === 1);
+    await until(() => proxy!.stats().errors.client_aborted === 1);
     expect(events).toBe(5);
   });
 
