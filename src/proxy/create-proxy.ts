@@ -11,6 +11,7 @@
 import { resolvePithy } from "../messages/compress-messages.js";
 import type { Pithy } from "../pipeline.js";
 import { CompressCache } from "./compress-cache.js";
+import { PendingRecalls } from "./pending-recalls.js";
 import { clientResponseHeaders, isEventStream, isJsonContentType, upstreamRequestHeaders } from "./headers.js";
 import type { Listener, ProxyAddress } from "./listener.js";
 import { resolveProxyOptions, type ProxyOptions, type ResolvedProxyOptions } from "./options.js";
@@ -62,7 +63,8 @@ export function createProxy(options: ProxyOptions = {}): PithyProxy {
   pithy.catch(() => {});
   const cache = new CompressCache(config.compressCacheChars, config.compressCacheTtlMs, now);
   let listener: Listener | null = null;
-  const handle = (request: Request) => handleRequest(request, config, stats, pithy, cache);
+  const state = { config, stats, pithy, cache, pending: new PendingRecalls() };
+  const handle = (request: Request) => handleRequest(request, state);
   return {
     fetch: handle,
     async listen() {
@@ -81,13 +83,18 @@ export function createProxy(options: ProxyOptions = {}): PithyProxy {
   };
 }
 
-async function handleRequest(
-  request: Request,
-  config: ResolvedProxyOptions,
-  stats: ProxyStats,
-  pithyPromise: Promise<Pithy>,
-  cache: CompressCache,
-): Promise<Response> {
+/** What every request of one proxy shares. */
+interface ProxyState {
+  config: ResolvedProxyOptions;
+  stats: ProxyStats;
+  pithy: Promise<Pithy>;
+  cache: CompressCache;
+  pending: PendingRecalls;
+}
+
+async function handleRequest(request: Request, state: ProxyState): Promise<Response> {
+  const { config, stats, cache, pending } = state;
+  const pithyPromise = state.pithy;
   const url = new URL(request.url);
   const route = routeOf(request.method, url.pathname, request.headers);
   if (route.kind === "stats") return statsResponse(request, stats, pithyPromise, cache);
@@ -147,7 +154,7 @@ async function handleRequest(
       return errorOf("request_too_large", `pithy proxy: the request body is over ${config.maxBodyBytes} bytes`);
     }
     const pithy = await pithyPromise;
-    const rewrite = await rewriteRequest(read.bytes, provider, pithy, cache);
+    const rewrite = await rewriteRequest(read.bytes, provider, pithy, cache, pending);
     stats.rewrote(rewrite.toolResults, rewrite.compressed, rewrite.tokensIn, rewrite.tokensOut, rewrite.answered);
     if (rewrite.skip !== undefined) stats.skipped(rewrite.skip);
     if (rewrite.skip === "compression_failed") stats.failed("compression");
@@ -160,7 +167,13 @@ async function handleRequest(
       skip: rewrite.skip,
     });
     const outcome = await send(rewrite.body);
-    const answersRecall = rewrite.recallOffered && rewrite.parsed !== null && config.maxRecallRounds > 0;
+    // With the recall tool offered, the response goes through the recall loops even when they may answer
+    // no round (maxRecallRounds 0): they also note the calls a stored response hands the client.
+    const answersRecall = rewrite.recallOffered && rewrite.parsed !== null;
+    const remember = (response: unknown) => {
+      const stored = response === undefined ? null : (provider.storedRecallCalls?.(response) ?? null);
+      if (stored !== null) pending.remember(stored);
+    };
     if (!outcome.ok || outcome.response.status !== 200 || !answersRecall || rewrite.parsed === null) {
       return relay(outcome, finish, errorOf, stats);
     }
@@ -175,7 +188,10 @@ async function handleRequest(
     const response = outcome.response;
     const type = response.headers.get("content-type");
     if (rewrite.stream && isEventStream(type)) {
-      const body = relayWithRecall(response, exchange, (rounds) => finish(200, rounds));
+      const body = relayWithRecall(response, exchange, (rounds, last) => {
+        remember(last);
+        finish(200, rounds);
+      });
       return new Response(body, {
         status: 200,
         statusText: response.statusText,
@@ -184,6 +200,7 @@ async function handleRequest(
     }
     if (!rewrite.stream && isJsonContentType(type)) {
       const result = await answerRecallRounds(response, exchange);
+      remember(result.final);
       finish(result.response.status, result.rounds);
       return result.response;
     }

@@ -16,6 +16,8 @@ import type { RecallTurn } from "./providers/provider.js";
 export interface RecallLoopResult {
   response: Response;
   rounds: number;
+  /** The response the client gets, parsed (undefined when it is not JSON). */
+  final: Record<string, unknown> | undefined;
 }
 
 /** Serves `first` (a 200 JSON response) with transparent recall. */
@@ -61,9 +63,8 @@ export async function answerRecallRounds(first: Response, exchange: Exchange): P
     statusText: response.statusText,
     headers: clientResponseHeaders(response.headers),
   };
-  if (answered.length === 0 || json === undefined) return { response: new Response(text, init), rounds: 0 };
-  return {
-    response: new Response(JSON.stringify(provider.mergeResponse(json, answered)), init),
-    rounds: answered.length,
-  };
+  if (answered.length === 0 || json === undefined)
+    return { response: new Response(text, init), rounds: 0, final: json };
+  const merged = provider.mergeResponse(json, answered);
+  return { response: new Response(JSON.stringify(merged), init), rounds: answered.length, final: merged };
 }

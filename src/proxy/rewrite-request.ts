@@ -12,6 +12,7 @@ import { compressMessages } from "../messages/compress-messages.js";
 import { hasRecallTool, withRecallTool } from "../messages/with-recall-tool.js";
 import type { Pithy } from "../pipeline.js";
 import type { CompressCache } from "./compress-cache.js";
+import type { PendingRecalls } from "./pending-recalls.js";
 import { hasUnsafeNumber, parseJsonObject } from "./json.js";
 import type { ProxySkipReason } from "./proxy-stats.js";
 import type { Provider, RequestBody } from "./providers/provider.js";
@@ -43,6 +44,7 @@ export async function rewriteRequest(
   provider: Provider,
   pithy: Pithy,
   cache?: CompressCache,
+  pending?: PendingRecalls,
 ): Promise<RewriteOutcome> {
   const parsed = parseJsonObject(bytes);
   if (!parsed.ok) return unchanged(bytes, null, parsed.problem);
@@ -55,6 +57,7 @@ export async function rewriteRequest(
     const answered = clientOwnsRecall
       ? { conversation, answered: 0 }
       : await provider.answerRecallCalls(conversation, pithy);
+
     // compressMessages sends the history back unchanged when a compression throws: watch for it to count it.
     let threw = false;
     const watched = {
@@ -71,7 +74,18 @@ export async function rewriteRequest(
     const result = await compressMessages(answered.conversation, { pithy: watched, shape: provider.shape });
     if (threw) return unchanged(bytes, body, "compression_failed");
     const compressed = result.results.filter((r) => r.action === "compressed").length;
-    const rewritten: RequestBody = { ...body, [provider.conversationField]: result.messages };
+    let messages: unknown[] = result.messages;
+    // A stored response this request continues may hold recall calls the client could not answer.
+    // Their answers go in after compression: their calls are not in this request, so nothing
+    // would tell compressMessages that these are recall answers, which are never compressed.
+    const continued = clientOwnsRecall ? undefined : provider.continuedResponseId?.(body);
+    const stored = continued === undefined ? undefined : pending?.callsOf(continued);
+    if (stored !== undefined && provider.answerStoredRecallCalls !== undefined) {
+      const more = await provider.answerStoredRecallCalls(messages, stored, pithy);
+      messages = more.conversation;
+      answered.answered += more.answered;
+    }
+    const rewritten: RequestBody = { ...body, [provider.conversationField]: messages };
     const sent = clientOwnsRecall ? rewritten : withRecallTool(rewritten, provider.toolFormat);
     const recallOffered = !clientOwnsRecall && Array.isArray(sent.tools) && hasRecallTool(sent.tools);
     const counts = {

@@ -11,11 +11,11 @@ import { isEventStream } from "./headers.js";
 import { answerCalls, type Exchange } from "./exchange.js";
 import { SseParser } from "./sse.js";
 
-/** The stream for the client; `onEnd` gets the rounds answered once it is over. */
+/** The stream for the client; `onEnd` gets the rounds answered and the last round's response once it is over. */
 export function relayWithRecall(
   first: Response,
   exchange: Exchange,
-  onEnd: (rounds: number) => void,
+  onEnd: (rounds: number, lastResponse: unknown) => void,
 ): ReadableStream<Uint8Array> {
   const { readable, writable } = new TransformStream<Uint8Array, Uint8Array>();
   const writer = writable.getWriter();
@@ -88,6 +88,6 @@ export function relayWithRecall(
       await reader?.cancel(error).catch(() => {});
       await writer.abort(error).catch(() => {});
     })
-    .finally(() => onEnd(rounds));
+    .finally(() => onEnd(rounds, splicer.lastResponse?.()));
   return readable;
 }

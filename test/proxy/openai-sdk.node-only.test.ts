@@ -274,4 +274,36 @@ describe("the proxy with the OpenAI SDK, Responses", () => {
     expect(continued.previous_response_id).not.toBe(first.json.previous_response_id);
     expect(continued.input).toEqual([{ type: "function_call_output", call_id: "call_rp1", output: log }]);
   });
+
+  it("answers a recall call of a stored response when the client continues it with its own outputs only", async () => {
+    const log = await bigLog();
+    const { client, upstream } = await setUp((req, n) => {
+      if (n === 0) {
+        const key = markerKey(req.json.input[2].output);
+        return {
+          json: responsesResponse([
+            { type: "function_call", call_id: "call_sr", name: RECALL_TOOL_NAME, arguments: JSON.stringify({ key }) },
+            { type: "function_call", call_id: "call_sb", name: "Bash", arguments: '{"command":"node -v"}' },
+          ]),
+        };
+      }
+      return { json: responsesResponse([{ type: "message", text: "Done." }]) };
+    });
+    const first = await client.responses.create({
+      model: "gpt-4.1",
+      input: responsesInput(log) as unknown as OpenAI.Responses.ResponseInput,
+      tools: responsesTools,
+    });
+    expect(first.output.map((o) => (o.type === "function_call" ? o.name : o.type))).toEqual([RECALL_TOOL_NAME, "Bash"]);
+    await client.responses.create({
+      model: "gpt-4.1",
+      previous_response_id: first.id,
+      input: [{ type: "function_call_output", call_id: "call_sb", output: "v20.20.2" }],
+      tools: responsesTools,
+    });
+    expect(upstream.requests[1].json.input).toEqual([
+      { type: "function_call_output", call_id: "call_sr", output: log },
+      { type: "function_call_output", call_id: "call_sb", output: "v20.20.2" },
+    ]);
+  });
 });

@@ -66,6 +66,33 @@ export const openAIResponsesProvider: Provider = {
     return { conversation: out, answered };
   },
 
+  storedRecallCalls(response) {
+    if (!isRecord(response) || typeof response.id !== "string" || !Array.isArray(response.output)) return null;
+    const calls = response.output.filter(isRecallCall).map(callOf);
+    return calls.length === 0 ? null : { responseId: response.id, calls };
+  },
+
+  continuedResponseId(body) {
+    return typeof body.previous_response_id === "string" ? body.previous_response_id : undefined;
+  },
+
+  async answerStoredRecallCalls(conversation, calls, pithy) {
+    const out = conversation.slice();
+    const added: unknown[] = [];
+    let answered = 0;
+    for (const call of calls) {
+      const answer = await handleRecall(pithy, call);
+      if (answer === null) continue;
+      const result = recallToolResult("openai-responses", answer);
+      const at = out.findIndex((o) => isRecord(o) && o.type === "function_call_output" && o.call_id === result.call_id);
+      if (at >= 0) out[at] = { ...(out[at] as Record<string, unknown>), output: result.output };
+      else added.push(result);
+      answered++;
+    }
+    // The answers the client could not give go first, as the outputs of the calls they follow.
+    return { conversation: [...added, ...out], answered };
+  },
+
   recallTurn(response) {
     if (!isRecord(response) || response.status !== "completed" || !Array.isArray(response.output)) return null;
     return recallOnlyTurn(response);
@@ -215,6 +242,10 @@ class ResponsesSplicer implements StreamSplicer {
   release(): string {
     this.passthrough = true;
     return this.hold.release();
+  }
+
+  lastResponse(): unknown {
+    return this.final;
   }
 
   /** The event as the client should see it; its very text in the first round. */

@@ -62,6 +62,14 @@ export interface StreamSplicer {
   endRound(): RecallTurn | null;
   /** Everything held back, for when the proxy does not answer after all. */
   release(): string;
+  /** The last round's whole response, where the stream carries one (Responses' closing event). */
+  lastResponse?(): unknown;
+}
+
+/** Recall calls a stored response handed to the client, to answer when a request continues it. */
+export interface StoredRecallCalls {
+  responseId: string;
+  calls: unknown[];
 }
 
 /** One API's wire format. */
@@ -84,6 +92,19 @@ export interface Provider {
    */
   answerRecallCalls(
     conversation: readonly unknown[],
+    pithy: Pithy,
+  ): Promise<{ conversation: unknown[]; answered: number }>;
+  /**
+   * For APIs that keep the conversation upstream (Responses' `previous_response_id`): the recall
+   * calls a response gives the client, which a request continuing it will not send back.
+   */
+  storedRecallCalls?(response: unknown): StoredRecallCalls | null;
+  /** The id of the stored response a request continues, if any. */
+  continuedResponseId?(body: RequestBody): string | undefined;
+  /** The conversation with the answers to a continued response's recall calls, where the client sent none. */
+  answerStoredRecallCalls?(
+    conversation: readonly unknown[],
+    calls: readonly unknown[],
     pithy: Pithy,
   ): Promise<{ conversation: unknown[]; answered: number }>;
   /** A non-streaming response's recall-only turn, or null. */

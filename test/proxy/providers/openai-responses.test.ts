@@ -61,6 +61,40 @@ describe("openai-responses: recall calls in the history", () => {
   });
 });
 
+describe("openai-responses: recall calls of a stored response", () => {
+  it("names the recall calls a response hands the client, by the response's id", () => {
+    const response = responsesResponse([recall("call_x"), bash()]);
+    expect(provider.storedRecallCalls!(response)).toEqual({
+      responseId: response.id,
+      calls: [{ call_id: "call_x", name: RECALL_TOOL_NAME, arguments: JSON.stringify({ key }) }],
+    });
+    expect(provider.storedRecallCalls!(responsesResponse([bash()]))).toBeNull();
+    expect(provider.continuedResponseId!({ previous_response_id: "resp_1" })).toBe("resp_1");
+  });
+
+  it("puts their answers first in a continuing request, or in the client's own output for them", async () => {
+    const calls = [{ call_id: "call_x", name: RECALL_TOOL_NAME, arguments: JSON.stringify({ key }) }];
+    const added = await provider.answerStoredRecallCalls!(
+      [{ type: "function_call_output", call_id: "call_b1", output: "ok" }],
+      calls,
+      pithy,
+    );
+    expect(added.conversation).toEqual([
+      { type: "function_call_output", call_id: "call_x", output: ORIGINAL },
+      { type: "function_call_output", call_id: "call_b1", output: "ok" },
+    ]);
+    const replaced = await provider.answerStoredRecallCalls!(
+      [{ type: "function_call_output", call_id: "call_x", output: "no such tool" }],
+      calls,
+      pithy,
+    );
+    expect(replaced).toEqual({
+      conversation: [{ type: "function_call_output", call_id: "call_x", output: ORIGINAL }],
+      answered: 1,
+    });
+  });
+});
+
 describe("openai-responses: whole responses", () => {
   it("finds a response whose only client call is the recall tool", () => {
     const turn = provider.recallTurn(responsesResponse([say("Reading."), recall()]));
