@@ -11,6 +11,7 @@
  * back while the conversation still shows its marker, as it would without
  * the cache.
  */
+import { hash64Key } from "../kernels/hash64.js";
 import type { Pithy } from "../pipeline.js";
 import type { CompressResult, Hint } from "../types.js";
 
@@ -30,10 +31,20 @@ interface Entry {
   at: number;
 }
 
+/** The results for one content, under the content's hash. */
+interface Bucket {
+  content: string;
+  entries: Map<string, Entry>;
+}
+
 /** A bounded cache of `pithy.compress` results, by content and hint. */
 export class CompressCache {
-  /** By content, then by hint (mode and profile included). Map order is recency order. */
-  private readonly byContent = new Map<string, Map<string, Entry>>();
+  /**
+   * By a hash of the content, then by hint (mode and profile included); Map order is recency order.
+   * Not the content itself as the key: V8 hashes a long string by its length alone, so same-length
+   * results would all collide and each lookup would compare them all.
+   */
+  private readonly byContent = new Map<number, Bucket>();
   private chars = 0;
   private hits = 0;
   private misses = 0;
@@ -60,18 +71,20 @@ export class CompressCache {
       hint.mime,
       hint.contentType,
     ]);
-    const held = this.byContent.get(content);
-    const entry = held?.get(hintKey);
+    const hash = hash64Key(content);
+    const bucket = this.byContent.get(hash);
+    const held = bucket !== undefined && bucket.content === content ? bucket : undefined;
+    const entry = held?.entries.get(hintKey);
     if (held !== undefined && entry !== undefined && this.now() - entry.at <= this.ttlMs) {
       // Most recently used last.
-      this.byContent.delete(content);
-      this.byContent.set(content, held);
+      this.byContent.delete(hash);
+      this.byContent.set(hash, held);
       this.hits++;
       return entry.result;
     }
     this.misses++;
     const result = await pithy.compress(content, hint);
-    this.remember(content, hintKey, result);
+    this.remember(hash, content, hintKey, result);
     return result;
   }
 
@@ -79,26 +92,35 @@ export class CompressCache {
     return { hits: this.hits, misses: this.misses, entries: this.byContent.size, chars: this.chars };
   }
 
-  private remember(content: string, hintKey: string, result: CompressResult): void {
+  private remember(hash: number, content: string, hintKey: string, result: CompressResult): void {
     const size = content.length + result.output.length;
     if (size > this.maxChars) return;
-    let held = this.byContent.get(content);
-    if (held === undefined) {
-      held = new Map();
+    let bucket = this.byContent.get(hash);
+    if (bucket !== undefined && bucket.content !== content) {
+      // Another content under the same hash (rare): the newer one takes the place.
+      this.drop(hash, bucket);
+      bucket = undefined;
+    }
+    if (bucket === undefined) {
+      bucket = { content, entries: new Map() };
       this.chars += content.length;
     } else {
-      this.byContent.delete(content);
-      const old = held.get(hintKey);
+      this.byContent.delete(hash);
+      const old = bucket.entries.get(hintKey);
       if (old !== undefined) this.chars -= old.result.output.length;
     }
-    held.set(hintKey, { result, at: this.now() });
+    bucket.entries.set(hintKey, { result, at: this.now() });
     this.chars += result.output.length;
-    this.byContent.set(content, held);
-    for (const [oldest, entries] of this.byContent) {
+    this.byContent.set(hash, bucket);
+    for (const [oldest, held] of this.byContent) {
       if (this.chars <= this.maxChars) break;
-      this.byContent.delete(oldest);
-      this.chars -= oldest.length;
-      for (const e of entries.values()) this.chars -= e.result.output.length;
+      this.drop(oldest, held);
     }
+  }
+
+  private drop(hash: number, bucket: Bucket): void {
+    this.byContent.delete(hash);
+    this.chars -= bucket.content.length;
+    for (const e of bucket.entries.values()) this.chars -= e.result.output.length;
   }
 }
