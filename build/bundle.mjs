@@ -15,6 +15,7 @@ const entries = {
   "integrations/ai-sdk": "src/integrations/ai-sdk.ts",
   "integrations/mcp": "src/integrations/mcp.ts",
   "integrations/langchain": "src/integrations/langchain.ts",
+  proxy: "src/proxy/index.ts",
 };
 const entryPoints = Object.fromEntries(Object.entries(entries).filter(([, file]) => existsSync(file)));
 

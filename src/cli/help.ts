@@ -4,6 +4,7 @@
  * print the same words.
  */
 import { MODES, PROFILE_SCALE } from "../config.js";
+import { PROXY_HELP } from "./proxy-command.js";
 
 const STORE = `  --store-dir DIR    where originals are kept (default $XDG_CACHE_HOME/pithy or ~/.cache/pithy)
   --namespace NAME   store namespace: recall finds only keys made in the same one
@@ -25,6 +26,7 @@ Usage:
   pithy stats                print the store's counters, summed over every run, as JSON
   pithy eval DIR             evaluate a corpus with a manifest.json
   pithy mcp [--http]         serve pithy_compress, pithy_recall and pithy_stats over MCP (stdio or HTTP)
+  pithy proxy                OpenAI/Anthropic-compatible HTTP proxy (see 'pithy proxy --help')
   pithy help [COMMAND]       this help, or a command's
 
 Options:
@@ -92,8 +94,9 @@ ${PIPELINE}
 ${STORE}
 ${TAIL}
 `,
+  proxy: PROXY_HELP,
   help: `Usage: pithy help [COMMAND]
 
-Prints the overview, or the help of COMMAND (recall, stats, eval, mcp).
+Prints the overview, or the help of COMMAND (recall, stats, eval, mcp, proxy).
 `,
 };

@@ -15,6 +15,7 @@ import { helpCommand } from "./commands/help.js";
 import { mcpCommand } from "./commands/mcp.js";
 import { recallCommand } from "./commands/recall.js";
 import { statsCommand } from "./commands/stats.js";
+import { proxyEntry } from "./proxy-command.js";
 import { HELP } from "./help.js";
 import { type Io, OutputError, processIo } from "./io.js";
 import { VERSION } from "./version.js";
@@ -29,6 +30,7 @@ const COMMANDS: Readonly<Record<string, Command>> = {
   stats: statsCommand,
   eval: evalCommand,
   mcp: mcpCommand,
+  proxy: proxyEntry,
   help: helpCommand,
 };
 

@@ -108,7 +108,7 @@ describe("pithy CLI commands", () => {
   it("answers 'pithy help' of an unknown command with the commands there are", async () => {
     const r = await cli(["help", "frobnicate"]);
     expect(r.code).toBe(EXIT.usage);
-    expect(r.err).toMatch(/no command "frobnicate"; commands: recall, stats, eval, mcp, help/);
+    expect(r.err).toMatch(/no command "frobnicate"; commands: recall, stats, eval, mcp, proxy, help/);
   });
 
   it("prints the package's version", async () => {
