@@ -94,6 +94,23 @@ export function decodeEntry(storeKey: string, file: Uint8Array): string | null {
 }
 
 /**
+ * The namespace directories on the way to `storeKey`'s file, outermost
+ * first (`<root>/@tenant`, `<root>/@tenant/@session`); none for a plain key.
+ */
+export function namespaceDirs(root: string, storeKey: string): string[] {
+  if (storeKey.indexOf(NAMESPACE_SEPARATOR) < 0) return [];
+  const parts = storeKey.split(NAMESPACE_SEPARATOR);
+  parts.pop();
+  const dirs: string[] = [];
+  let dir = root;
+  for (const ns of parts) {
+    dir = join(dir, NAMESPACE_DIR_PREFIX + ns);
+    dirs.push(dir);
+  }
+  return dirs;
+}
+
+/**
  * An upper bound on an entry's weight (see `entryBytes`) from its file's size
  * alone: every code unit takes at least one payload byte. Exact for ASCII
  * content, which is most of it, twice the weight for wide content; a re-index
