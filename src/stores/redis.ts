@@ -8,10 +8,11 @@
  *
  * What it guarantees, and what it leaves to the server:
  * - **Exact recall.** Each entry is one Redis string, `<prefix><store key>`
- *   (`pithy:tenant:<key>`), holding a header (the key, the length) and the
- *   content as ASCII bytes or UTF-16LE (see `redis/entry-value.ts`); a get
- *   returns the content only when the header names that very key and the
- *   length matches, so a wrong value is read as missing, never returned.
+ *   (`pithy:tenant:<key>`), holding a header (the key, the lengths) and the
+ *   content as ASCII bytes, WTF-8 or, where smaller, UTF-16LE (see
+ *   `redis/entry-value.ts`); a get returns the content only when the header
+ *   names that very key and the lengths match, so a wrong value is read as
+ *   missing, never returned.
  * - **Time to live, native.** Every put sets `PX ttlMs` (default 7 days; a
  *   repeated put renews it); Redis drops expired entries itself, so `prune`
  *   has nothing to do and `expiredEntries`/`expirations` stay 0.
@@ -250,7 +251,7 @@ export class RedisStore implements Store {
       for (let i = 0; i < heads.length; i++) {
         const header = parseEntryHeader(heads[i]);
         if (header === null || this.prefix + header.storeKey !== step.keys[i]) continue;
-        if (lengths[i] !== header.payloadStart + (header.isWide ? 2 * header.units : header.units)) continue;
+        if (lengths[i] !== header.payloadStart + header.payloadBytes) continue;
         entries++;
         bytes += 2 * (header.storeKey.length + header.units);
         if (header.storedAt < oldest) oldest = header.storedAt;

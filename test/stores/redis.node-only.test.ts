@@ -1,13 +1,16 @@
 // RedisStore against a real redis-server started here on a free loopback port
 // (see test/support/redis-server.ts): the Store contract, native TTL, the
-// value format, failing fast while Redis is down or stuck, coming back after a
-// restart, and 10 000 puts/gets from two clients across a restart.
+// value format (and the older one), failing fast while Redis is down or
+// stuck, coming back after a restart, and 10 000 puts/gets from two clients
+// across a restart.
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { Buffer } from "node:buffer";
 import { createClient } from "redis";
 import { PithyConfigError, PithyStoreError } from "../../src/errors.js";
 import { computeKey } from "../../src/ccr/key.js";
 import { MemoryStore } from "../../src/ccr/memory-store.js";
 import { entryBytes, withNamespace } from "../../src/ccr/store.js";
+import { encodeWtf8 } from "../../src/ccr/wtf8.js";
 import { createPithy } from "../../src/pipeline.js";
 import { detectRuntime } from "../../src/runtime.js";
 import { DEFAULT_REDIS_TTL_MS, RedisStore, type RedisStoreOptions } from "../../src/stores/redis.js";
@@ -57,6 +60,12 @@ async function rejection(call: Promise<unknown>): Promise<PithyStoreError> {
   return error as PithyStoreError;
 }
 
+/** The raw bytes of a value, as the store wrote them. */
+async function rawBytes(key: string): Promise<Buffer> {
+  const reply = await raw.sendCommand(["GET", key], { typeMapping: { 36: Buffer } });
+  return reply as unknown as Buffer;
+}
+
 async function until(condition: () => boolean, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!condition()) {
@@ -96,7 +105,56 @@ describe("RedisStore in Redis", () => {
     const store = await open({ prefix: "app-1:" });
     await withNamespace(store, "tenant").put(keyOf(1), "héllo\n");
     const value = await raw.get(`app-1:tenant:${keyOf(1)}`);
-    expect(value).toMatch(new RegExp(`^pithy-redis/1 \\d{15} w 000000000006 tenant:${keyOf(1)}\n`));
+    expect(value).toMatch(new RegExp(`^pithy-redis/1 \\d{15} u 000000000006 000000000007 tenant:${keyOf(1)}\n`));
+  });
+
+  it("stores non-ASCII content as its WTF-8 bytes, lone surrogates included", async () => {
+    const store = await open({ prefix: "wtf8:" });
+    for (const [label, content] of [
+      ["accent", "résumé 😀 café\n".repeat(50)],
+      ["lone", "cut \ud83d then more text"],
+      ["BOM", "\ufeff after a BOM"],
+    ]) {
+      await store.put(keyOf(label), content);
+      const value = await rawBytes(`wtf8:${keyOf(label)}`);
+      const cut = value.indexOf(0x0a) + 1;
+      expect(value.subarray(0, cut).toString("latin1")).toContain(" u ");
+      expect(new Uint8Array(value.subarray(cut))).toEqual(encodeWtf8(content));
+      expect(await store.get(keyOf(label))).toBe(content);
+    }
+  });
+
+  it("keeps mostly-CJK content as UTF-16LE, where WTF-8 would be larger", async () => {
+    const store = await open({ prefix: "cjk:" });
+    await store.put(keyOf("cjk"), "日志行内容：构建失败");
+    const value = await rawBytes(`cjk:${keyOf("cjk")}`);
+    expect(value.toString("latin1")).toMatch(/^pithy-redis\/1 \d{15} w 000000000010 /);
+    expect(await store.get(keyOf("cjk"))).toBe("日志行内容：构建失败");
+  });
+
+  it("reads values of the older UTF-16LE format exactly", async () => {
+    const store = await open({ prefix: "old:" });
+    const content = "x\ud800 résumé \u0000 \udc00";
+    const payload = Buffer.alloc(2 * content.length);
+    for (let i = 0; i < content.length; i++) payload.writeUInt16LE(content.charCodeAt(i), 2 * i);
+    const header = `pithy-redis/1 ${"1700000000000".padStart(15, "0")} w ${String(content.length).padStart(12, "0")} ${keyOf("old")}\n`;
+    await raw.set(`old:${keyOf("old")}`, Buffer.concat([Buffer.from(header, "latin1"), payload]));
+    expect(await store.get(keyOf("old"))).toBe(content);
+    expect(await store.stats()).toMatchObject({ entries: 1, bytes: entryBytes(keyOf("old"), content) });
+  });
+
+  it("reads a WTF-8 value cut short, or with its length edited, as missing", async () => {
+    const store = await open({ prefix: "torn-u:" });
+    await store.put(keyOf("u"), "ünïcødé ".repeat(30));
+    const whole = await rawBytes(`torn-u:${keyOf("u")}`);
+    await raw.set(`torn-u:${keyOf("u")}`, whole.subarray(0, -1));
+    expect(await store.get(keyOf("u"))).toBeUndefined();
+    // Same bytes, one unit claimed more: the decoded length gives it away.
+    const text = whole.toString("latin1");
+    const edited = text.replace(/ u (\d{12}) /, (_, units) => ` u ${String(Number(units) + 1).padStart(12, "0")} `);
+    await raw.set(`torn-u:${keyOf("u")}`, Buffer.from(edited, "latin1"));
+    expect(await store.get(keyOf("u"))).toBeUndefined();
+    expect((await store.stats()).corrupt).toBe(2);
   });
 
   it("stores ASCII content as one byte per unit", async () => {
