@@ -1,8 +1,8 @@
 // RedisStore against a real redis-server started here on a free loopback port
 // (see test/support/redis-server.ts): the Store contract, native TTL, the
 // value format (and the older one), failing fast while Redis is down or
-// stuck, coming back after a restart, and 10 000 puts/gets from two clients
-// across a restart.
+// stuck, coming back after a restart, 10 000 puts/gets from two clients
+// across a restart, and stats over 20 000 entries within the command queue.
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { Buffer } from "node:buffer";
 import { createClient } from "redis";
@@ -430,4 +430,66 @@ describe("RedisStore reliability", () => {
       if (got !== undefined) expect(got).toBe(content(i));
     }
   }, 20_000);
+});
+
+describe("RedisStore over many entries", () => {
+  const COUNT = 20_000;
+  const PREFIX = "many:";
+  // A database of their own, as in production: SCAN steps then return their full COUNT of keys and more.
+  const url = () => `${server.url}/1`;
+  const content = (i: number) => `entry ${i} ${i % 3 === 0 ? "é 😀 \ud800" : "plain"}\n`;
+  let weight = 0;
+
+  beforeAll(async () => {
+    const store = await open({ url: url(), prefix: PREFIX });
+    // Written in waves well inside the client's queue: the scans are what is under test.
+    for (let i = 0; i < COUNT; i += 250) {
+      const wave = Array.from({ length: Math.min(250, COUNT - i) }, (_, j) => i + j);
+      await Promise.all(wave.map((n) => store.put(keyOf(`many ${n}`), content(n))));
+    }
+    for (let i = 0; i < COUNT; i++) weight += entryBytes(keyOf(`many ${i}`), content(i));
+  }, 120_000);
+
+  it("counts 20 000 entries in stats() and takes a put right after", async () => {
+    const store = await open({ url: url(), prefix: PREFIX });
+    expect(await store.stats()).toMatchObject({ entries: COUNT, bytes: weight, failures: 0 });
+    await store.put(keyOf("after stats"), "right after");
+    expect(await store.get(keyOf("after stats"))).toBe("right after");
+    await store.delete(keyOf("after stats"));
+  }, 60_000);
+
+  it("takes puts and gets made while stats() scans 20 000 entries", async () => {
+    const store = await open({ url: url(), prefix: PREFIX });
+    const scan = store.stats();
+    const during = Array.from({ length: 300 }, (_, i) => store.put(keyOf(`during ${i}`), `during ${i}`));
+    const reads = Array.from({ length: 300 }, (_, i) => store.get(keyOf(`many ${i}`)));
+    await Promise.all(during);
+    expect(await Promise.all(reads)).toEqual(Array.from({ length: 300 }, (_, i) => content(i)));
+    expect((await scan).entries).toBeGreaterThanOrEqual(COUNT);
+    await Promise.all(Array.from({ length: 300 }, (_, i) => store.delete(keyOf(`during ${i}`))));
+  }, 60_000);
+
+  it("keeps its scan within the queue of a client passed in, however small", async () => {
+    for (const queue of [16, 7]) {
+      const client = createClient({ url: url(), commandsQueueMaxLength: queue });
+      await client.connect();
+      try {
+        const store = new RedisStore({ client, prefix: PREFIX });
+        expect((await store.stats()).entries).toBe(COUNT);
+        await store.put(keyOf(`queue ${queue}`), "fits");
+        expect(await store.get(keyOf(`queue ${queue}`))).toBe("fits");
+        await store.delete(keyOf(`queue ${queue}`));
+      } finally {
+        client.destroy();
+      }
+    }
+  }, 120_000);
+
+  it("prunes 20 000 entries without scanning and takes a put right after", async () => {
+    const store = await open({ url: url(), prefix: PREFIX });
+    expect(await store.prune()).toBe(0);
+    await store.put(keyOf("after prune"), "right after");
+    expect(await store.get(keyOf("after prune"))).toBe("right after");
+    await store.delete(keyOf("after prune"));
+  });
 });
