@@ -5,19 +5,21 @@
  * Originals survive restarts and are shared by every process pointed at the
  * same directory; see `fs/disk-store.ts` for how entries are written, read,
  * verified and evicted, and `fs/entry-file.ts` for the file format. When the
- * directory cannot be used (read-only, full, no permission, a sandbox), the
- * caller chooses: `open` rejects, or the store keeps working in memory and
- * says why in `stats().fallback`.
+ * directory cannot be used (missing with `create: false`, full, no
+ * permission, a sandbox), the caller chooses: `open` rejects, or the store
+ * keeps working in memory and says why in `stats().fallback`. A directory
+ * that can be read but not written is half usable: with `onUnusable:
+ * "memory"` the store serves what is on disk and keeps new entries in memory.
  */
 import { resolve } from "node:path";
-import { lstatSync, mkdirSync } from "node:fs";
+import { lstatSync } from "node:fs";
 import process from "node:process";
 import { PithyConfigError, PithyStoreError } from "../errors.js";
 import { DEFAULT_MAX_BYTES, DEFAULT_MAX_ENTRY_BYTES, MemoryStore } from "../ccr/memory-store.js";
 import { checkByteCaps, type Store, type StoreStats } from "../ccr/store.js";
 import { defaultStoreDir } from "./fs/default-dir.js";
-import { DiskStore } from "./fs/disk-store.js";
-import { describeFsError } from "./fs/file-ops.js";
+import { DiskStore, type DiskStoreStats } from "./fs/disk-store.js";
+import { describeFsError, isMissing, makeDirectory } from "./fs/file-ops.js";
 
 /**
  * Default time to live of an FsStore entry: 7 days after its last put.
@@ -33,6 +35,13 @@ export interface FsStoreOptions {
    * `$XDG_CACHE_HOME/pithy`, else `~/.cache/pithy`, else `<temp dir>/pithy-<uid>`.
    */
   dir?: string;
+  /**
+   * Whether `open` may create the directory (and its missing parents) when it
+   * does not exist. `false` opens for recall: a missing directory is left
+   * missing and handled as `onUnusable` says (an empty memory store, or a
+   * rejection). Default `true`.
+   */
+  create?: boolean;
   /** Bound on the total `entryBytes` of the entries (2 bytes per UTF-16 unit of key and content). Default 256 MiB. */
   maxBytes?: number;
   /** Largest entry accepted. Default min(32 MiB, maxBytes / 8). */
@@ -43,6 +52,8 @@ export interface FsStoreOptions {
    * What `open` does when the directory cannot be used: `"throw"` rejects with
    * a `PithyStoreError` (`unavailable`); `"memory"` returns a store that keeps
    * entries in memory (at most 256 MiB) and reports why in `stats().fallback`.
+   * A read-only directory rejects with `"throw"`; with `"memory"` its entries
+   * are still served from disk while new ones go to memory.
    * Default `"memory"`: a store problem must not stop compression.
    */
   onUnusable?: "throw" | "memory";
@@ -56,6 +67,8 @@ export interface FsStoreStats extends StoreStats {
   dir: string;
   /** Why entries are kept in memory instead (`"EACCES: permission denied, mkdir …"`); absent when on disk. */
   fallback?: string;
+  /** Whether the directory could be read but not written: its entries are served, new ones kept in memory. */
+  readOnly: boolean;
   /** Files found torn, truncated or edited: each read as missing and removed. */
   corrupt: number;
 }
@@ -76,7 +89,10 @@ export class FsStore implements Store {
   private constructor(
     /** The directory in use, or the one that could not be used. */
     readonly dir: string,
-    private readonly backend: DiskStore | MemoryStore,
+    /** The entries on disk; read-only when `memory` is also set, absent when the directory is unusable. */
+    private readonly disk: DiskStore | undefined,
+    /** Where new entries go when the directory cannot take them. */
+    private readonly memory: MemoryStore | undefined,
     private readonly fallback: string | undefined,
   ) {}
 
@@ -90,46 +106,55 @@ export class FsStore implements Store {
   static async open(options: FsStoreOptions = {}): Promise<FsStore> {
     const settings = checkOptions(options);
     let disk: DiskStore | undefined;
+    let reason: string;
     try {
-      if (settings.isShared) checkOwnDir(settings.dir);
+      if (settings.isShared) checkOwnDir(settings.dir, settings.create);
       disk = new DiskStore(settings.dir, settings);
       await disk.load();
-      return new FsStore(settings.dir, disk, undefined);
+      if (disk.isWritable) return new FsStore(settings.dir, disk, undefined, undefined);
+      reason = `${disk.readOnlyReason} (read-only: entries on disk are served, new ones kept in memory)`;
     } catch (error) {
-      const reason = describeFsError(error);
-      if (settings.onUnusable === "throw") {
-        throw new PithyStoreError(`pithy: cannot use ${settings.dir} for the fs store: ${reason}`, "unavailable");
-      }
-      const maxBytes = Math.min(settings.maxBytes, DEFAULT_MAX_BYTES);
-      const memory = new MemoryStore({
-        maxBytes,
-        maxEntryBytes: Math.min(settings.maxEntryBytes, maxBytes),
-        ttlMs: settings.ttlMs,
-        now: settings.now,
-      });
-      return new FsStore(settings.dir, memory, reason);
+      disk = undefined;
+      reason = describeFsError(error);
+      if (!settings.create && isMissing(error)) reason += " (not created: create is false)";
     }
+    if (settings.onUnusable === "throw") {
+      throw new PithyStoreError(`pithy: cannot use ${settings.dir} for the fs store: ${reason}`, "unavailable");
+    }
+    const maxBytes = Math.min(settings.maxBytes, DEFAULT_MAX_BYTES);
+    const memory = new MemoryStore({
+      maxBytes,
+      maxEntryBytes: Math.min(settings.maxEntryBytes, maxBytes),
+      ttlMs: settings.ttlMs,
+      now: settings.now,
+    });
+    return new FsStore(settings.dir, disk, memory, reason);
   }
 
-  /** Keeps `content` under `key` (see {@link Store.put}). */
+  /** Keeps `content` under `key` (see {@link Store.put}); in memory when the directory cannot take it. */
   put(key: string, content: string): Promise<void> {
-    return this.backend.put(key, content);
+    return this.memory !== undefined ? this.memory.put(key, content) : (this.disk as DiskStore).put(key, content);
   }
 
-  /** The exact content under `key`, or `undefined` (see {@link Store.get}). */
-  get(key: string): Promise<string | undefined> {
-    return this.backend.get(key);
+  /** The exact content under `key`, or `undefined` (see {@link Store.get}): from memory first, then from disk. */
+  async get(key: string): Promise<string | undefined> {
+    if (this.memory === undefined) return (this.disk as DiskStore).get(key);
+    const held = await this.memory.get(key);
+    if (held !== undefined || this.disk === undefined) return held;
+    return this.disk.get(key);
   }
 
   /** Drops the entry under `key`; whether there was one. */
-  delete(key: string): Promise<boolean> {
-    return this.backend.delete(key);
+  async delete(key: string): Promise<boolean> {
+    const inMemory = this.memory !== undefined && (await this.memory.delete(key));
+    const onDisk = this.disk !== undefined && (await this.disk.delete(key));
+    return inMemory || onDisk;
   }
 
   /** A snapshot of this process's counters and view of the directory. */
   async stats(): Promise<FsStoreStats> {
-    const stats: StoreStats & { corrupt?: number } = await this.backend.stats();
-    const own = { ...stats, dir: this.dir, corrupt: stats.corrupt ?? 0 };
+    const [disk, memory] = await Promise.all([this.disk?.stats(), this.memory?.stats()]);
+    const own = { ...mergeStats(disk, memory), dir: this.dir, readOnly: disk !== undefined && memory !== undefined };
     return this.fallback === undefined ? own : { ...own, fallback: this.fallback };
   }
 
@@ -138,14 +163,43 @@ export class FsStore implements Store {
    * `maxBytes`; how many expired entries were dropped. Worth calling now and
    * then when several long-lived processes share a directory.
    */
-  prune(): Promise<number> {
-    return this.backend.prune();
+  async prune(): Promise<number> {
+    const [disk, memory] = await Promise.all([this.disk?.prune(), this.memory?.prune()]);
+    return (disk ?? 0) + (memory ?? 0);
   }
+}
+
+/**
+ * One view of the disk and the memory overlay (a read-only directory has
+ * both): gauges and counters add up, except `misses`, which the disk counts
+ * alone when both are there (every get it sees missed memory first), and the
+ * caps, which are the disk's.
+ */
+function mergeStats(
+  disk: DiskStoreStats | undefined,
+  memory: StoreStats | undefined,
+): StoreStats & { corrupt: number } {
+  if (disk === undefined) return { ...(memory as StoreStats), corrupt: 0 };
+  if (memory === undefined) return disk;
+  return {
+    ...disk,
+    entries: disk.entries + memory.entries,
+    bytes: disk.bytes + memory.bytes,
+    oldestAgeMs: Math.max(disk.oldestAgeMs, memory.oldestAgeMs),
+    expiredEntries: disk.expiredEntries + memory.expiredEntries,
+    puts: disk.puts + memory.puts,
+    dedupes: disk.dedupes + memory.dedupes,
+    hits: disk.hits + memory.hits,
+    evictions: disk.evictions + memory.evictions,
+    expirations: disk.expirations + memory.expirations,
+    refused: disk.refused + memory.refused,
+  };
 }
 
 interface Settings {
   dir: string;
   isShared: boolean;
+  create: boolean;
   maxBytes: number;
   maxEntryBytes: number;
   ttlMs: number;
@@ -155,7 +209,7 @@ interface Settings {
 
 function checkOptions(options: FsStoreOptions): Settings {
   if (options === null || typeof options !== "object") throw new PithyConfigError("options", "an object", options);
-  const { dir, ttlMs, onUnusable, now } = options;
+  const { dir, create, ttlMs, onUnusable, now } = options;
   if (dir !== undefined && !(typeof dir === "string" && dir.length > 0 && !dir.includes("\0"))) {
     throw new PithyConfigError("dir", "a non-empty path without NUL", dir);
   }
@@ -163,6 +217,8 @@ function checkOptions(options: FsStoreOptions): Settings {
   if (ttlMs !== undefined && !(typeof ttlMs === "number" && ttlMs > 0)) {
     throw new PithyConfigError("ttlMs", "a positive number of milliseconds (Infinity: never expire)", ttlMs);
   }
+  if (create !== undefined && typeof create !== "boolean")
+    throw new PithyConfigError("create", "true or false", create);
   if (onUnusable !== undefined && onUnusable !== "throw" && onUnusable !== "memory") {
     throw new PithyConfigError("onUnusable", '"throw" or "memory"', onUnusable);
   }
@@ -171,6 +227,7 @@ function checkOptions(options: FsStoreOptions): Settings {
   const location = dir === undefined ? defaultStoreDir() : { dir: resolve(dir), isShared: false };
   return {
     ...location,
+    create: create ?? true,
     maxBytes,
     maxEntryBytes,
     ttlMs: ttlMs ?? DEFAULT_FS_TTL_MS,
@@ -183,8 +240,8 @@ function checkOptions(options: FsStoreOptions): Settings {
  * Refuses a directory under the shared temp dir that is a symlink or belongs
  * to another user: whoever made it first could read every original.
  */
-function checkOwnDir(dir: string): void {
-  mkdirSync(dir, { recursive: true, mode: 0o700 });
+function checkOwnDir(dir: string, create: boolean): void {
+  if (create) makeDirectory(dir, 0o700);
   const st = lstatSync(dir);
   const uid = process.getuid?.();
   if (!st.isDirectory() || (uid !== undefined && st.uid !== uid)) {

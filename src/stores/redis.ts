@@ -8,10 +8,11 @@
  *
  * What it guarantees, and what it leaves to the server:
  * - **Exact recall.** Each entry is one Redis string, `<prefix><store key>`
- *   (`pithy:tenant:<key>`), holding a header (the key, the length) and the
- *   content as ASCII bytes or UTF-16LE (see `redis/entry-value.ts`); a get
- *   returns the content only when the header names that very key and the
- *   length matches, so a wrong value is read as missing, never returned.
+ *   (`pithy:tenant:<key>`), holding a header (the key, the lengths) and the
+ *   content as ASCII bytes, WTF-8 or, where smaller, UTF-16LE (see
+ *   `redis/entry-value.ts`); a get returns the content only when the header
+ *   names that very key and the lengths match, so a wrong value is read as
+ *   missing, never returned.
  * - **Time to live, native.** Every put sets `PX ttlMs` (default 7 days; a
  *   repeated put renews it); Redis drops expired entries itself, so `prune`
  *   has nothing to do and `expiredEntries`/`expirations` stay 0.
@@ -30,10 +31,11 @@
  *   in one go, so puts made at once (an original and its call-id alias,
  *   a batch of tool outputs) share a round trip without any batching API.
  * - **Stats.** `entries`, `bytes` and `oldestAgeMs` are read from the server
- * *   by scanning the prefix (SCAN, then the header and length of each entry), so they are
- *   exact and shared by all replicas but cost O(entries): call `stats` now and
- *   then, not per request. The counters (`puts`, `hits`, …) are this
- *   process's own, as in FsStore.
+ *   by scanning the prefix (SCAN, then the header and length of each entry,
+ *   a bounded number of commands at a time: see `redis/entry-scan.ts`), so
+ *   they are exact and shared by all replicas but cost O(entries): call
+ *   `stats` now and then, not per request. The counters (`puts`, `hits`, …)
+ *   are this process's own, as in FsStore.
  */
 import { createClient } from "redis";
 import { PithyConfigError, PithyStoreError } from "../errors.js";
@@ -47,13 +49,8 @@ import {
   checkPositiveOption,
   emptyStoreStats,
 } from "../ccr/store.js";
-import {
-  MAX_HEADER_BYTES,
-  STAMP_END,
-  decodeEntryValue,
-  encodeEntryValue,
-  parseEntryHeader,
-} from "./redis/entry-value.js";
+import { STAMP_END, decodeEntryValue, encodeEntryValue, parseEntryHeader } from "./redis/entry-value.js";
+import { scanEntries, scanWindow } from "./redis/entry-scan.js";
 import { type RedisClientLike, RedisConnection } from "./redis/connection.js";
 
 export type { RedisClientLike, RedisCommandOptions } from "./redis/connection.js";
@@ -70,8 +67,6 @@ export const DEFAULT_COMMAND_TIMEOUT_MS = 2000;
 const MAX_RECONNECT_DELAY_MS = 1000;
 /** Commands the store's own client may hold unanswered; beyond that, calls fail `unavailable`. */
 const MAX_QUEUED_COMMANDS = 1000;
-/** Keys asked of the server per SCAN step when counting entries. */
-const SCAN_COUNT = 500;
 
 /** Options of a {@link RedisStore}. */
 export interface RedisStoreOptions {
@@ -236,26 +231,22 @@ export class RedisStore implements Store {
     let entries = 0;
     let bytes = 0;
     let oldest = now;
-    let cursor = "0";
-    do {
-      const step = await this.counted(this.connection.scanStrings(cursor, this.prefix + "*", SCAN_COUNT));
-      cursor = step.cursor;
-      // Sent together, so node-redis writes them in one go: one round trip per step.
-      const [heads, lengths] = await this.counted(
-        Promise.all([
-          Promise.all(step.keys.map((key) => this.connection.head(key, MAX_HEADER_BYTES))),
-          Promise.all(step.keys.map((key) => this.connection.byteLength(key))),
-        ]),
-      );
-      for (let i = 0; i < heads.length; i++) {
-        const header = parseEntryHeader(heads[i]);
-        if (header === null || this.prefix + header.storeKey !== step.keys[i]) continue;
-        if (lengths[i] !== header.payloadStart + (header.isWide ? 2 * header.units : header.units)) continue;
-        entries++;
-        bytes += 2 * (header.storeKey.length + header.units);
-        if (header.storedAt < oldest) oldest = header.storedAt;
-      }
-    } while (cursor !== "0");
+    const client = this.connection.client;
+    await this.counted(
+      scanEntries(
+        this.connection,
+        `${this.prefix}*`,
+        scanWindow(client.options?.commandsQueueMaxLength),
+        (key, head, length) => {
+          const header = parseEntryHeader(head);
+          if (header === null || this.prefix + header.storeKey !== key) return;
+          if (length !== header.payloadStart + header.payloadBytes) return;
+          entries++;
+          bytes += 2 * (header.storeKey.length + header.units);
+          if (header.storedAt < oldest) oldest = header.storedAt;
+        },
+      ),
+    );
     return {
       ...this.counters,
       entries,
@@ -270,7 +261,11 @@ export class RedisStore implements Store {
     };
   }
 
-  /** Nothing to do: Redis drops expired entries itself. Always 0. */
+  /**
+   * Nothing to do: Redis drops expired entries itself, and values under the
+   * prefix that are not whole entries may be another program's, so prune
+   * sends no command at all (nor can it fill the client's queue). Always 0.
+   */
   prune(): Promise<number> {
     return Promise.resolve(0);
   }

@@ -6,6 +6,7 @@ import fc from "fast-check";
 import { PithyConfigError, PithyStoreError } from "../../src/errors.js";
 import { computeKey } from "../../src/ccr/key.js";
 import { type Store, entryBytes, withNamespace } from "../../src/ccr/store.js";
+import { isWellFormed } from "../../src/ccr/wtf8.js";
 
 /** What the suite asks of a fresh store; a store maps these onto its own options. */
 export interface StoreContractOptions {
@@ -43,6 +44,11 @@ const AWKWARD_CONTENTS: Record<string, string> = {
   "reversed pair": "\udc00\ud800",
   "trailing high surrogate": "end\udbff",
   "byte order mark": "\ufeffBOM",
+  "byte order mark after a lone surrogate": "é\ud800\ufeff tail",
+  "lone surrogates around a pair": "\udc00\ud83d\ude00\ud800",
+  "Hangul beside a lone surrogate": "\ud55c\ud800\ud7a3 \ud000",
+  "mostly CJK with a lone surrogate": "构建\ud800失败",
+  "cut emoji at the end": "build done 🚀".slice(0, -1),
   "CRLF and CR": "a\r\nb\rc\n",
   "control characters": "\u0001\u001b[31m\u007f\u0085\u2028",
   "U+FFFD": "\ufffd",
@@ -56,6 +62,17 @@ const anyContent = fc.string({
   ),
   maxLength: 300,
 });
+
+/** Mostly text with lone surrogates dropped in, as a log cut mid-emoji; U+FFFD and BOM beside them. */
+const withLoneSurrogates = fc
+  .array(
+    fc.oneof(
+      fc.string({ unit: "grapheme", maxLength: 10 }),
+      fc.constantFrom("\ud83d", "\ude00", "\udbff", "\udc00", "\ufffd", "\ufeff", "構", "é"),
+    ),
+    { minLength: 1, maxLength: 12 },
+  )
+  .map((parts) => parts.join(""));
 
 /**
  * Runs the whole Store contract against stores made by `make`, one fresh
@@ -102,6 +119,33 @@ export function runStoreContract(name: string, make: MakeStore, capabilities: St
         );
       });
 
+      it("gives back strings with lone surrogates unit for unit", async () => {
+        const store = await make({});
+        let n = 0;
+        let lone = 0;
+        await fc.assert(
+          fc.asyncProperty(withLoneSurrogates, async (content) => {
+            if (!isWellFormed(content)) lone++;
+            const key = keyOf(`lone ${n++}`);
+            await store.put(key, content);
+            expect(await store.get(key)).toBe(content);
+          }),
+          { numRuns: 60 },
+        );
+        // The case that matters was generated, not only well-formed text.
+        expect(lone).toBeGreaterThan(15);
+      });
+
+      it("keeps a lone surrogate and its U+FFFD replacement apart under two keys", async () => {
+        const store = await make({});
+        const cut = "done 🚀".slice(0, -1);
+        const replaced = `${cut.slice(0, -1)}\ufffd`;
+        await store.put(keyOf("cut"), cut);
+        await store.put(keyOf("replaced"), replaced);
+        expect(await store.get(keyOf("cut"))).toBe(cut);
+        expect(await store.get(keyOf("replaced"))).toBe(replaced);
+      });
+
       it("finds an entry under its key in upper case", async () => {
         const store = await make({});
         await store.put(keyOf(2).toUpperCase(), "case");
@@ -120,6 +164,20 @@ export function runStoreContract(name: string, make: MakeStore, capabilities: St
         await Promise.all(labels.map((i) => store.put(keyOf(i), `content ${i}`)));
         const got = await Promise.all(labels.map((i) => store.get(keyOf(i))));
         expect(got).toEqual(labels.map((i) => `content ${i}`));
+      });
+    });
+
+    describe("many entries", () => {
+      it("counts 300 entries put at once and takes a put right after stats", async () => {
+        const store = await make({});
+        const labels = Array.from({ length: 300 }, (_, i) => i);
+        await Promise.all(labels.map((i) => store.put(keyOf(`many ${i}`), `many ${i} é\ud800`)));
+        expect((await store.stats()).entries).toBe(300);
+        await store.put(keyOf("after"), "after stats");
+        expect(await store.get(keyOf("after"))).toBe("after stats");
+        expect((await store.prune?.()) ?? 0).toBe(0);
+        await store.put(keyOf("after prune"), "after prune");
+        expect(await store.get(keyOf("after prune"))).toBe("after prune");
       });
     });
 

@@ -1,6 +1,5 @@
 import { afterAll, describe, expect, inject, it } from "vitest";
 import {
-  chmodSync,
   existsSync,
   mkdirSync,
   mkdtempSync,
@@ -13,12 +12,16 @@ import {
   copyFileSync,
   renameSync,
 } from "node:fs";
+import { Buffer } from "node:buffer";
+import { createHash } from "node:crypto";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import process from "node:process";
+import fc from "fast-check";
 import { PithyConfigError, PithyStoreError } from "../../src/errors.js";
 import { computeKey } from "../../src/ccr/key.js";
 import { entryBytes, withNamespace } from "../../src/ccr/store.js";
+import { encodeWtf8 } from "../../src/ccr/wtf8.js";
 import { DEFAULT_FS_TTL_MS, FsStore, type FsStoreOptions } from "../../src/stores/fs.js";
 import { HEADER_BYTES } from "../../src/stores/fs/entry-file.js";
 import { detectRuntime } from "../../src/runtime.js";
@@ -41,6 +44,25 @@ function keyOf(label: string | number): string {
 function manualClock(start = 1_700_000_000_000) {
   const clock = { t: start, now: () => clock.t };
   return clock;
+}
+
+const MAGIC_LENGTH = "pithy-fs/1".length;
+
+/**
+ * An entry file in the format stores wrote before WTF-8 (`a` for ASCII,
+ * `w` for UTF-16LE code units), built here from the format's description
+ * rather than by the code under test.
+ */
+function legacyEntryFile(storeKey: string, content: string, tag: "a" | "w"): Buffer {
+  const payload = Buffer.alloc(tag === "a" ? content.length : 2 * content.length);
+  for (let i = 0; i < content.length; i++) {
+    const unit = content.charCodeAt(i);
+    if (tag === "a") payload[i] = unit;
+    else payload.writeUInt16LE(unit, 2 * i);
+  }
+  const digest = createHash("sha256").update(`pithy-fs/1\0${storeKey}\0${tag}\0`).update(payload).digest("hex");
+  const header = `pithy-fs/1 ${tag} ${String(content.length).padStart(12, "0")} ${digest}\n`;
+  return Buffer.concat([Buffer.from(header, "latin1"), payload]);
 }
 
 function open(dir: string, options: FsStoreOptions = {}): Promise<FsStore> {
@@ -77,21 +99,51 @@ describe("FsStore on disk", () => {
     expect(file.subarray(HEADER_BYTES).toString("latin1")).toBe("hello\u0000\n");
   });
 
-  it("writes any other content as its UTF-16LE code units, lone surrogates included", async () => {
+  it("writes non-ASCII content as WTF-8, lone surrogates included", async () => {
     const dir = freshDir();
     const store = await open(dir);
     for (const [label, content] of [
       ["accent", "héllo"],
       ["lone", "x\ud800y"],
-      ["cjk", "日志行内容"],
-      ["emoji", "😀"],
+      ["emoji", "😀 done"],
+      ["cut emoji", "done \ud83d"],
+      ["BOM", "\ufeffstart"],
     ]) {
       await store.put(keyOf(label), content);
       const file = readFileSync(join(dir, keyOf(label)));
-      expect(file.subarray(0, 13).toString("latin1")).toBe("pithy-fs/1 w ");
-      expect(file.length).toBe(HEADER_BYTES + 2 * content.length);
-      expect(file.subarray(HEADER_BYTES).toString("utf16le")).toBe(content);
+      expect(file.subarray(0, 26).toString("latin1")).toBe(`pithy-fs/1 u ${String(content.length).padStart(12, "0")} `);
+      expect(new Uint8Array(file.subarray(HEADER_BYTES))).toEqual(encodeWtf8(content));
     }
+  });
+
+  it("keeps mostly-CJK content as UTF-16LE, where WTF-8 would be larger", async () => {
+    const dir = freshDir();
+    const store = await open(dir);
+    const content = "日志行内容：构建失败";
+    await store.put(keyOf("cjk"), content);
+    const file = readFileSync(join(dir, keyOf("cjk")));
+    expect(file.subarray(0, 13).toString("latin1")).toBe("pithy-fs/1 w ");
+    expect(file.length).toBe(HEADER_BYTES + 2 * content.length);
+    expect(file.subarray(HEADER_BYTES).toString("utf16le")).toBe(content);
+  });
+
+  it("never takes more payload bytes on disk than two per UTF-16 unit", async () => {
+    const dir = freshDir();
+    const store = await open(dir);
+    let n = 0;
+    let wtf8 = 0;
+    await fc.assert(
+      fc.asyncProperty(fc.string({ unit: "binary", maxLength: 80 }), async (content) => {
+        const key = keyOf(`size ${n++}`);
+        await store.put(key, content);
+        const file = readFileSync(join(dir, key));
+        if (file[MAGIC_LENGTH + 1] === 0x75) wtf8++;
+        expect(file.length - HEADER_BYTES).toBeLessThanOrEqual(2 * content.length);
+        expect(await store.get(key)).toBe(content);
+      }),
+      { numRuns: 150 },
+    );
+    expect(wtf8).toBeGreaterThan(10);
   });
 
   it("leaves no temp file behind after puts", async () => {
@@ -131,6 +183,39 @@ describe("FsStore across restarts and instances", () => {
     expect(await second.get(keyOf(1))).toBe("survives");
     expect(await withNamespace(second, "tenant").get(keyOf(2))).toBe("mine");
     expect(await second.get(keyOf(3))).toBe("x\ud800 lone \u0000");
+  });
+
+  it("reads entries of the older UTF-16LE and ASCII formats exactly", async () => {
+    const dir = freshDir();
+    mkdirSync(dir, { recursive: true });
+    const old: [string, string, "a" | "w"][] = [
+      ["old ascii", "plain log line\n", "a"],
+      ["old accent", "résumé 😀 café\n", "w"],
+      ["old lone", "x\ud800 lone \u0000 \udc00", "w"],
+      ["old BOM", "\ufeff after a BOM", "w"],
+    ];
+    for (const [label, content, tag] of old)
+      writeFileSync(join(dir, keyOf(label)), legacyEntryFile(keyOf(label), content, tag));
+    mkdirSync(join(dir, "@tenant"));
+    writeFileSync(join(dir, "@tenant", keyOf("old ns")), legacyEntryFile(`tenant:${keyOf("old ns")}`, "ns é", "w"));
+    const store = await open(dir);
+    for (const [label, content] of old) expect(await store.get(keyOf(label))).toBe(content);
+    expect(await withNamespace(store, "tenant").get(keyOf("old ns"))).toBe("ns é");
+    expect((await store.stats()).corrupt).toBe(0);
+  });
+
+  it("rewrites an old UTF-16LE entry as WTF-8 when the same content is put again", async () => {
+    const dir = freshDir();
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(join(dir, keyOf("again")), legacyEntryFile(keyOf("again"), "déjà vu", "w"));
+    const store = await open(dir);
+    await store.put(keyOf("again"), "déjà vu");
+    expect(
+      readFileSync(join(dir, keyOf("again")))
+        .subarray(0, 13)
+        .toString("latin1"),
+    ).toBe("pithy-fs/1 u ");
+    expect(await store.get(keyOf("again"))).toBe("déjà vu");
   });
 
   it("re-indexes ASCII entries at their exact weight", async () => {
@@ -276,6 +361,44 @@ describe("FsStore against damaged files", () => {
     expect(await store.get(keyOf("victim"))).toBeUndefined();
   });
 
+  it("reads a WTF-8 file with one payload byte changed as missing", async () => {
+    const dir = freshDir();
+    const store = await open(dir);
+    await store.put(keyOf("u"), "ünïcødé\ud800".repeat(20));
+    const file = join(dir, keyOf("u"));
+    const bytes = readFileSync(file);
+    bytes[HEADER_BYTES + 1] ^= 0x01;
+    writeFileSync(file, bytes);
+    expect(await store.get(keyOf("u"))).toBeUndefined();
+    expect((await store.stats()).corrupt).toBe(1);
+  });
+
+  it("reads a WTF-8 file whose length in units was edited as missing", async () => {
+    const dir = freshDir();
+    const store = await open(dir);
+    const content = "ünïcødé".repeat(20);
+    await store.put(keyOf("units"), content);
+    const file = join(dir, keyOf("units"));
+    const bytes = readFileSync(file);
+    // The digest covers the payload, not the header's length: the decoded length is checked against it.
+    bytes.write(String(content.length + 1).padStart(12, "0"), MAGIC_LENGTH + 3, "latin1");
+    writeFileSync(file, bytes);
+    expect(await store.get(keyOf("units"))).toBeUndefined();
+    expect((await store.stats()).corrupt).toBe(1);
+  });
+
+  it("reads a file with an unknown encoding tag as missing", async () => {
+    const dir = freshDir();
+    const store = await open(dir);
+    await store.put(keyOf("tag"), "tagged");
+    const file = join(dir, keyOf("tag"));
+    const bytes = readFileSync(file);
+    bytes[MAGIC_LENGTH + 1] = 0x78;
+    writeFileSync(file, bytes);
+    expect(await store.get(keyOf("tag"))).toBeUndefined();
+    expect((await store.stats()).corrupt).toBe(1);
+  });
+
   it("does not serve an entry's file copied under another key", async () => {
     const { dir, store, file } = await storeWithEntry();
     copyFileSync(file, join(dir, keyOf("impostor")));
@@ -374,6 +497,7 @@ describe("FsStore options and fallback", () => {
       ["maxEntryBytes", -1],
       ["ttlMs", 0],
       ["onUnusable", "ignore"],
+      ["create", "no"],
       ["dir", ""],
       ["dir", "a\u0000b"],
       ["now", 5],
@@ -464,16 +588,5 @@ describe("FsStore options and fallback", () => {
     });
   });
 
-  // Root ignores directory permissions (CI runs as root), so this case runs only
-  // for ordinary users; the ENOTDIR test above covers the fallback path for root.
-  it.skipIf(process.platform === "win32" || process.getuid?.() === 0)(
-    "falls back when the directory is read-only",
-    async () => {
-      const dir = freshDir();
-      mkdirSync(dir, { mode: 0o500 });
-      chmodSync(dir, 0o500);
-      const store = await FsStore.open({ dir });
-      expect((await store.stats()).fallback).toMatch(/^EACCES/);
-    },
-  );
+  // Read-only directories, symlinks, FIFOs and directory creation: fs-hostile.node-only.test.ts.
 });

@@ -113,6 +113,41 @@ describe("IdbStore across a reload", () => {
   });
 });
 
+// The store reads its index 64 records at a time; these cross several of those batches.
+describe("IdbStore over more entries than one batch", () => {
+  it("prunes 200 expired entries in one call and keeps the totals exact", async () => {
+    const clock = { t: 1_000_000 };
+    const store = await open(freshName(), { ttlMs: 1000, now: () => clock.t });
+    await Promise.all(Array.from({ length: 200 }, (_, i) => store.put(keyOf(`old ${i}`), `old ${i} \ud800`)));
+    clock.t += 500;
+    await store.put(keyOf("young"), "young");
+    clock.t += 600;
+    expect(await store.stats()).toMatchObject({ entries: 201, expiredEntries: 200 });
+    expect(await store.prune()).toBe(200);
+    expect(await store.stats()).toMatchObject({
+      entries: 1,
+      bytes: entryBytes(keyOf("young"), "young"),
+      expiredEntries: 0,
+    });
+    expect(await store.get(keyOf("young"))).toBe("young");
+  });
+
+  it("evicts 150 small entries for one large one, least recently used first", async () => {
+    const small = "s".repeat(100);
+    const weight = entryBytes(keyOf("s 0"), small);
+    const store = await open(freshName(), { maxBytes: 200 * weight, maxEntryBytes: 150 * weight });
+    for (let i = 0; i < 200; i++) await store.put(keyOf(`s ${i}`), small);
+    const large = "L".repeat(150 * (weight / 2) - keyOf("large").length);
+    await store.put(keyOf("large"), large);
+    const stats = await store.stats();
+    expect(stats.evictions).toBe(150);
+    expect(stats.bytes).toBeLessThanOrEqual(200 * weight);
+    expect(await store.get(keyOf("s 149"))).toBeUndefined();
+    expect(await store.get(keyOf("s 150"))).toBe(small);
+    expect(await store.get(keyOf("large"))).toBe(large);
+  });
+});
+
 describe("IdbStore in a worker", () => {
   it("shares entries between the page and a dedicated worker, both ways", async () => {
     const name = freshName();

@@ -1,13 +1,16 @@
 // RedisStore against a real redis-server started here on a free loopback port
 // (see test/support/redis-server.ts): the Store contract, native TTL, the
-// value format, failing fast while Redis is down or stuck, coming back after a
-// restart, and 10 000 puts/gets from two clients across a restart.
+// value format (and the older one), failing fast while Redis is down or
+// stuck, coming back after a restart, 10 000 puts/gets from two clients
+// across a restart, and stats over 20 000 entries within the command queue.
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { Buffer } from "node:buffer";
 import { createClient } from "redis";
 import { PithyConfigError, PithyStoreError } from "../../src/errors.js";
 import { computeKey } from "../../src/ccr/key.js";
 import { MemoryStore } from "../../src/ccr/memory-store.js";
 import { entryBytes, withNamespace } from "../../src/ccr/store.js";
+import { encodeWtf8 } from "../../src/ccr/wtf8.js";
 import { createPithy } from "../../src/pipeline.js";
 import { detectRuntime } from "../../src/runtime.js";
 import { DEFAULT_REDIS_TTL_MS, RedisStore, type RedisStoreOptions } from "../../src/stores/redis.js";
@@ -57,6 +60,12 @@ async function rejection(call: Promise<unknown>): Promise<PithyStoreError> {
   return error as PithyStoreError;
 }
 
+/** The raw bytes of a value, as the store wrote them. */
+async function rawBytes(key: string): Promise<Buffer> {
+  const reply = await raw.sendCommand(["GET", key], { typeMapping: { 36: Buffer } });
+  return reply as unknown as Buffer;
+}
+
 async function until(condition: () => boolean, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!condition()) {
@@ -96,7 +105,56 @@ describe("RedisStore in Redis", () => {
     const store = await open({ prefix: "app-1:" });
     await withNamespace(store, "tenant").put(keyOf(1), "héllo\n");
     const value = await raw.get(`app-1:tenant:${keyOf(1)}`);
-    expect(value).toMatch(new RegExp(`^pithy-redis/1 \\d{15} w 000000000006 tenant:${keyOf(1)}\n`));
+    expect(value).toMatch(new RegExp(`^pithy-redis/1 \\d{15} u 000000000006 000000000007 tenant:${keyOf(1)}\n`));
+  });
+
+  it("stores non-ASCII content as its WTF-8 bytes, lone surrogates included", async () => {
+    const store = await open({ prefix: "wtf8:" });
+    for (const [label, content] of [
+      ["accent", "résumé 😀 café\n".repeat(50)],
+      ["lone", "cut \ud83d then more text"],
+      ["BOM", "\ufeff after a BOM"],
+    ]) {
+      await store.put(keyOf(label), content);
+      const value = await rawBytes(`wtf8:${keyOf(label)}`);
+      const cut = value.indexOf(0x0a) + 1;
+      expect(value.subarray(0, cut).toString("latin1")).toContain(" u ");
+      expect(new Uint8Array(value.subarray(cut))).toEqual(encodeWtf8(content));
+      expect(await store.get(keyOf(label))).toBe(content);
+    }
+  });
+
+  it("keeps mostly-CJK content as UTF-16LE, where WTF-8 would be larger", async () => {
+    const store = await open({ prefix: "cjk:" });
+    await store.put(keyOf("cjk"), "日志行内容：构建失败");
+    const value = await rawBytes(`cjk:${keyOf("cjk")}`);
+    expect(value.toString("latin1")).toMatch(/^pithy-redis\/1 \d{15} w 000000000010 /);
+    expect(await store.get(keyOf("cjk"))).toBe("日志行内容：构建失败");
+  });
+
+  it("reads values of the older UTF-16LE format exactly", async () => {
+    const store = await open({ prefix: "old:" });
+    const content = "x\ud800 résumé \u0000 \udc00";
+    const payload = Buffer.alloc(2 * content.length);
+    for (let i = 0; i < content.length; i++) payload.writeUInt16LE(content.charCodeAt(i), 2 * i);
+    const header = `pithy-redis/1 ${"1700000000000".padStart(15, "0")} w ${String(content.length).padStart(12, "0")} ${keyOf("old")}\n`;
+    await raw.set(`old:${keyOf("old")}`, Buffer.concat([Buffer.from(header, "latin1"), payload]));
+    expect(await store.get(keyOf("old"))).toBe(content);
+    expect(await store.stats()).toMatchObject({ entries: 1, bytes: entryBytes(keyOf("old"), content) });
+  });
+
+  it("reads a WTF-8 value cut short, or with its length edited, as missing", async () => {
+    const store = await open({ prefix: "torn-u:" });
+    await store.put(keyOf("u"), "ünïcødé ".repeat(30));
+    const whole = await rawBytes(`torn-u:${keyOf("u")}`);
+    await raw.set(`torn-u:${keyOf("u")}`, whole.subarray(0, -1));
+    expect(await store.get(keyOf("u"))).toBeUndefined();
+    // Same bytes, one unit claimed more: the decoded length gives it away.
+    const text = whole.toString("latin1");
+    const edited = text.replace(/ u (\d{12}) /, (_, units) => ` u ${String(Number(units) + 1).padStart(12, "0")} `);
+    await raw.set(`torn-u:${keyOf("u")}`, Buffer.from(edited, "latin1"));
+    expect(await store.get(keyOf("u"))).toBeUndefined();
+    expect((await store.stats()).corrupt).toBe(2);
   });
 
   it("stores ASCII content as one byte per unit", async () => {
@@ -372,4 +430,66 @@ describe("RedisStore reliability", () => {
       if (got !== undefined) expect(got).toBe(content(i));
     }
   }, 20_000);
+});
+
+describe("RedisStore over many entries", () => {
+  const COUNT = 20_000;
+  const PREFIX = "many:";
+  // A database of their own, as in production: SCAN steps then return their full COUNT of keys and more.
+  const url = () => `${server.url}/1`;
+  const content = (i: number) => `entry ${i} ${i % 3 === 0 ? "é 😀 \ud800" : "plain"}\n`;
+  let weight = 0;
+
+  beforeAll(async () => {
+    const store = await open({ url: url(), prefix: PREFIX });
+    // Written in waves well inside the client's queue: the scans are what is under test.
+    for (let i = 0; i < COUNT; i += 250) {
+      const wave = Array.from({ length: Math.min(250, COUNT - i) }, (_, j) => i + j);
+      await Promise.all(wave.map((n) => store.put(keyOf(`many ${n}`), content(n))));
+    }
+    for (let i = 0; i < COUNT; i++) weight += entryBytes(keyOf(`many ${i}`), content(i));
+  }, 120_000);
+
+  it("counts 20 000 entries in stats() and takes a put right after", async () => {
+    const store = await open({ url: url(), prefix: PREFIX });
+    expect(await store.stats()).toMatchObject({ entries: COUNT, bytes: weight, failures: 0 });
+    await store.put(keyOf("after stats"), "right after");
+    expect(await store.get(keyOf("after stats"))).toBe("right after");
+    await store.delete(keyOf("after stats"));
+  }, 60_000);
+
+  it("takes puts and gets made while stats() scans 20 000 entries", async () => {
+    const store = await open({ url: url(), prefix: PREFIX });
+    const scan = store.stats();
+    const during = Array.from({ length: 300 }, (_, i) => store.put(keyOf(`during ${i}`), `during ${i}`));
+    const reads = Array.from({ length: 300 }, (_, i) => store.get(keyOf(`many ${i}`)));
+    await Promise.all(during);
+    expect(await Promise.all(reads)).toEqual(Array.from({ length: 300 }, (_, i) => content(i)));
+    expect((await scan).entries).toBeGreaterThanOrEqual(COUNT);
+    await Promise.all(Array.from({ length: 300 }, (_, i) => store.delete(keyOf(`during ${i}`))));
+  }, 60_000);
+
+  it("keeps its scan within the queue of a client passed in, however small", async () => {
+    for (const queue of [16, 7]) {
+      const client = createClient({ url: url(), commandsQueueMaxLength: queue });
+      await client.connect();
+      try {
+        const store = new RedisStore({ client, prefix: PREFIX });
+        expect((await store.stats()).entries).toBe(COUNT);
+        await store.put(keyOf(`queue ${queue}`), "fits");
+        expect(await store.get(keyOf(`queue ${queue}`))).toBe("fits");
+        await store.delete(keyOf(`queue ${queue}`));
+      } finally {
+        client.destroy();
+      }
+    }
+  }, 120_000);
+
+  it("prunes 20 000 entries without scanning and takes a put right after", async () => {
+    const store = await open({ url: url(), prefix: PREFIX });
+    expect(await store.prune()).toBe(0);
+    await store.put(keyOf("after prune"), "right after");
+    expect(await store.get(keyOf("after prune"))).toBe("right after");
+    await store.delete(keyOf("after prune"));
+  });
 });

@@ -23,6 +23,17 @@
  * hold it within `maxBytes` each between rescans, and within `maxBytes` in
  * all after one.
  *
+ * Nothing that is not the store's own is followed or waited on: entries are
+ * opened with `O_NOFOLLOW | O_NONBLOCK` and read only when they are regular
+ * files, and namespace directories are checked level by level (see
+ * entry-dir.ts), so a symlink or a FIFO planted in the directory makes an
+ * entry missing, never a read from, or a write to, somewhere else.
+ *
+ * A directory that can be read but not written (read-only mount, no write
+ * permission) still serves what it holds: `load` notes it in
+ * {@link DiskStore.isWritable} instead of failing, puts then reject, and
+ * nothing is evicted or swept (FsStore keeps new entries in memory).
+ *
  * File operations inside put, get and delete are synchronous: each is a
  * handful of syscalls on a local cache directory, and a thread-pool round
  * trip of `fs.promises` per syscall cost more than the work (a 100 KB put+get
@@ -31,17 +42,7 @@
  * which grow with the directory, are asynchronous.
  */
 import type { Buffer } from "node:buffer";
-import {
-  type Stats,
-  closeSync,
-  fstatSync,
-  futimesSync,
-  mkdirSync,
-  openSync,
-  statSync,
-  unlinkSync,
-  writeSync,
-} from "node:fs";
+import { type Stats, closeSync, futimesSync, lstatSync, openSync, statSync, unlinkSync, writeSync } from "node:fs";
 import { join } from "node:path";
 import { PithyStoreError } from "../../errors.js";
 import { normalizeStoreKey } from "../../ccr/key.js";
@@ -49,12 +50,16 @@ import { type Store, type StoreStats, admitEntry, emptyStoreStats, entryBytes } 
 import { HEADER_BYTES, decodeEntry, encodeEntry, entryPath, tempName, weightFromFileSize } from "./entry-file.js";
 import { RecencyIndex } from "./recency-index.js";
 import { scanStoreDir } from "./scan.js";
+import { checkEntryDirs, makeEntryDirs } from "./entry-dir.js";
 import {
   closeQuietly,
   describeFsError,
   fromFileTime,
   isMissing,
+  isReadOnlyError,
   lstatOrNull,
+  makeDirectory,
+  openRegularFile,
   readWhole,
   toFileTime,
   unlinkIfSame,
@@ -72,6 +77,8 @@ export interface DiskStoreLimits {
   maxEntryBytes: number;
   ttlMs: number;
   now: () => number;
+  /** Whether the store may create `root` (and its parents) when it is missing. */
+  create: boolean;
 }
 
 /** Stats of a {@link DiskStore}: the Store counters plus files that failed verification. */
@@ -86,20 +93,43 @@ export class DiskStore implements Store {
   private readonly counters = { ...emptyStoreStats(), corrupt: 0 };
   /** Before this time no entry known here can have expired, or a sweep ran recently enough. */
   private nextSweepAt = Infinity;
+  private writable = true;
+  private whyReadOnly = "";
 
   constructor(
     readonly root: string,
     private readonly limits: DiskStoreLimits,
   ) {}
 
+  /** Whether puts can write here; false once {@link load} found the directory read-only. */
+  get isWritable(): boolean {
+    return this.writable;
+  }
+
+  /** Why the directory is read-only (`EACCES: permission denied, open …`), or "" when it is writable. */
+  get readOnlyReason(): string {
+    return this.whyReadOnly;
+  }
+
   /**
-   * Creates `root` if needed, proves it writable, and indexes what it holds,
-   * dropping expired, malformed and over-budget entries. Rejects with the
-   * file system's error when the directory cannot be used.
+   * Creates `root` if needed and allowed, tries a write, and indexes what it
+   * holds, dropping expired, malformed and over-budget entries. A directory
+   * that refuses the write but can be read loads read-only
+   * ({@link isWritable} false). Rejects with the file system's error when the
+   * directory is missing (and may not be created) or cannot be read.
    */
   async load(): Promise<void> {
-    mkdirSync(this.root, { recursive: true, mode: 0o700 });
-    this.probeWritable();
+    if (this.limits.create) makeDirectory(this.root, 0o700);
+    else if (!statSync(this.root).isDirectory()) {
+      throw Object.assign(new Error(`ENOTDIR: not a directory, open '${this.root}'`), { code: "ENOTDIR" });
+    }
+    try {
+      this.probeWritable();
+    } catch (error) {
+      if (!isReadOnlyError(error)) throw error;
+      this.writable = false;
+      this.whyReadOnly = describeFsError(error);
+    }
     await this.rescan();
   }
 
@@ -107,14 +137,25 @@ export class DiskStore implements Store {
     const admitted = admitEntry(key, content, this.limits.maxEntryBytes);
     if (admitted instanceof PithyStoreError) return this.refuse(admitted);
     const { key: k, bytes } = admitted;
+    if (!this.writable) {
+      return Promise.reject(
+        new PithyStoreError(`pithy: fs store ${this.root} is read-only (${this.whyReadOnly})`, "unavailable"),
+      );
+    }
     try {
       const now = this.now();
       const file = entryPath(this.root, k);
+      const makeParent = () => makeEntryDirs(this.root, k, () => this.makeRoot());
+      // Checked on every put, not only when a level is missing: a symlink may replace a namespace at any time.
+      makeParent();
       const encoded = encodeEntry(k, content);
       if (this.renewIfHeld(file, encoded, now)) {
         this.counters.dedupes++;
       } else {
-        writeAtomically(file, encoded, now);
+        writeAtomically(file, encoded, now, () => {
+          if (file === join(this.root, k)) this.makeRoot();
+          else makeParent();
+        });
         this.counters.puts++;
       }
       this.index.touch(k, { bytes, putAt: now, usedAt: now, isExact: true });
@@ -130,20 +171,23 @@ export class DiskStore implements Store {
     const k = normalizeStoreKey(key);
     if (k === null) return this.miss();
     const file = entryPath(this.root, k);
-    let fd: number;
+    let opened: ReturnType<typeof openRegularFile>;
     try {
-      fd = openSync(file, "r");
+      opened = checkEntryDirs(this.root, k) === "ready" ? openRegularFile(file) : null;
     } catch (error) {
-      if (!isMissing(error)) return Promise.reject(failure("get", error));
+      return Promise.reject(failure("get", error));
+    }
+    if (opened === null) {
+      // Missing, or something else has the name (a symlink, a FIFO, a directory): not ours to read or remove.
       this.index.remove(k);
       return this.miss();
     }
     try {
-      return Promise.resolve(this.readOpen(k, file, fd));
+      return Promise.resolve(this.readOpen(k, file, opened.fd, opened.stats));
     } catch (error) {
       return Promise.reject(failure("get", error));
     } finally {
-      closeQuietly(fd);
+      closeQuietly(opened.fd);
     }
   }
 
@@ -151,8 +195,13 @@ export class DiskStore implements Store {
     const k = normalizeStoreKey(key);
     if (k === null) return Promise.resolve(false);
     this.index.remove(k);
+    if (checkEntryDirs(this.root, k) !== "ready") return Promise.resolve(false);
+    const file = entryPath(this.root, k);
     try {
-      unlinkSync(entryPath(this.root, k));
+      // Only a regular file is an entry; a symlink at its name is left alone, like anything else not ours.
+      const st = lstatSync(file, { throwIfNoEntry: false });
+      if (st === undefined || !st.isFile()) return Promise.resolve(false);
+      unlinkSync(file);
       return Promise.resolve(true);
     } catch (error) {
       return isMissing(error) ? Promise.resolve(false) : Promise.reject(failure("delete", error));
@@ -191,15 +240,8 @@ export class DiskStore implements Store {
     }
   }
 
-  /** Reads the entry open at `fd`, verifying it; drops it when expired or corrupt. */
-  private readOpen(k: string, file: string, fd: number): string | undefined {
-    const st = fstatSync(fd);
-    if (!st.isFile()) {
-      // Something else took the entry's name (a directory, a device): not ours to read or remove.
-      this.index.remove(k);
-      this.counters.misses++;
-      return undefined;
-    }
+  /** Reads the regular file open at `fd` (`st` its fstat), verifying it; drops it when expired or corrupt. */
+  private readOpen(k: string, file: string, fd: number, st: Stats): string | undefined {
     const now = this.now();
     const putAt = fromFileTime(st.mtimeMs);
     if (this.isExpired(putAt, now)) {
@@ -246,21 +288,18 @@ export class DiskStore implements Store {
     // A stat that cannot throw first: most puts are of new entries, and a thrown ENOENT costs more than the syscall.
     let st: Stats | undefined;
     try {
-      st = statSync(file, { throwIfNoEntry: false });
+      st = lstatSync(file, { throwIfNoEntry: false });
     } catch (error) {
       if (isMissing(error)) return false;
       throw error;
     }
+    // Anything but a regular file of the same size (a symlink, a FIFO) is replaced by the rename of a new one.
     if (st === undefined || !st.isFile() || st.size !== encoded.length) return false;
-    let fd: number;
+    const opened = openRegularFile(file);
+    if (opened === null) return false;
+    const fd = opened.fd;
     try {
-      fd = openSync(file, "r");
-    } catch (error) {
-      if (isMissing(error)) return false;
-      throw error;
-    }
-    try {
-      if (!readWhole(fd, encoded.length).equals(encoded)) return false;
+      if (opened.stats.size !== encoded.length || !readWhole(fd, encoded.length).equals(encoded)) return false;
       futimesSync(fd, toFileTime(now), toFileTime(now));
       return true;
     } finally {
@@ -273,6 +312,8 @@ export class DiskStore implements Store {
    * `maxBytes`, never `keep` (the entry just put, which fits on its own).
    */
   private evictBeyondBudget(keep: string): void {
+    // Nothing can be removed from a read-only directory; the index keeps describing what is there.
+    if (!this.writable) return;
     let cursor = this.index.oldest;
     // Each record is visited at most about once: one moved up is visited again only after all others.
     let steps = this.index.size;
@@ -281,8 +322,9 @@ export class DiskStore implements Store {
       cursor = cursor.newer;
       if (record.key === keep) continue;
       const file = entryPath(this.root, record.key);
-      const st = lstatOrNull(file);
-      if (st === null) {
+      const st = checkEntryDirs(this.root, record.key) === "ready" ? lstatOrNull(file) : null;
+      if (st === null || !st.isFile()) {
+        // Gone, or no longer the store's (its namespace became a symlink, something else took the name).
         this.index.remove(record.key);
         continue;
       }
@@ -304,7 +346,8 @@ export class DiskStore implements Store {
     for (const record of [...this.index.values()]) {
       if (!this.isExpired(record.putAt, now)) continue;
       const file = entryPath(this.root, record.key);
-      const st = lstatOrNull(file);
+      const found = checkEntryDirs(this.root, record.key) === "ready" ? lstatOrNull(file) : null;
+      const st = found?.isFile() ? found : null;
       const putAt = st === null ? record.putAt : fromFileTime(st.mtimeMs);
       if (st !== null && !this.isExpired(putAt, now)) {
         // Put again by another process: keep it with its new time.
@@ -378,6 +421,16 @@ export class DiskStore implements Store {
     this.scheduleSweep(now);
     this.evictBeyondBudget("");
     return expired;
+  }
+
+  /** Makes the store directory again (it was removed under the store), unless the store may not create it. */
+  private makeRoot(): void {
+    if (!this.limits.create) {
+      throw Object.assign(new Error(`ENOENT: the store directory ${this.root} is gone and create is false`), {
+        code: "ENOENT",
+      });
+    }
+    makeDirectory(this.root, 0o700);
   }
 
   /** Writes and removes a temp file, so a read-only or full directory is found at open, not at the first put. */

@@ -3,16 +3,16 @@
  *
  * A file is a fixed-size ASCII header line followed by the payload:
  *
- *     pithy-fs/1 a 000000012345 <64 hex digits of SHA-256>\n<payload>
+ *     pithy-fs/1 u 000000012345 <64 hex digits of SHA-256>\n<payload>
  *
- * `a` means the content is all ASCII and the payload is its bytes; `w`
- * ("wide") means anything else, stored as its UTF-16 code units,
- * little-endian. Both are exact for every string: lone surrogates and NUL
- * survive, which UTF-8 could not promise. Tool output is mostly ASCII, so the
- * common case takes one byte a unit on disk and decodes to a one-byte string;
- * other content is copied as it sits in memory, and never takes more disk
- * than its weight (`entryBytes`, 2 bytes a unit), so `maxBytes` bounds the
- * disk too. The 12 digits are the content's length in UTF-16 code units.
+ * The tag says how the payload holds the content (see `payload-encoding.ts`):
+ * `a` ASCII bytes, `u` WTF-8 (UTF-8, with lone surrogates kept exactly), `w`
+ * UTF-16LE code units where WTF-8 would be larger. All three are exact for
+ * every string, lone surrogates and NUL included, and none takes more disk
+ * than the entry's weight (`entryBytes`, 2 bytes a unit), so `maxBytes`
+ * bounds the disk too. Stores before `u` wrote every non-ASCII content as
+ * `w`; those files read back as they always did. The 12 digits are the
+ * content's length in UTF-16 code units, checked again after decoding.
  *
  * The digest covers the store key, the encoding tag and the payload. Keys are
  * not always hashes of their content (namespaced keys, call-id aliases), so
@@ -32,7 +32,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { join } from "node:path";
 import process from "node:process";
 import { NAMESPACE_SEPARATOR } from "../../ccr/key.js";
-import { detectRuntime } from "../../runtime.js";
+import { type PayloadEncoding, planPayload, readPayload, writePayload } from "../payload-encoding.js";
 
 const MAGIC = "pithy-fs/1";
 const UNITS_DIGITS = 12;
@@ -44,40 +44,20 @@ export const TEMP_PREFIX = ".tmp-";
 /** Prefix of a namespace's directory name. */
 export const NAMESPACE_DIR_PREFIX = "@";
 
-type PayloadEncoding = "a" | "w";
-
 /** The complete entry file (header and payload in one buffer) for `content` under `storeKey`. */
 export function encodeEntry(storeKey: string, content: string): Buffer {
-  // UTF-8 length equals the UTF-16 length exactly when every unit is ASCII.
-  const isAscii = Buffer.byteLength(content, "utf8") === content.length;
-  const encoding: PayloadEncoding = isAscii ? "a" : "w";
-  const file = Buffer.allocUnsafe(HEADER_BYTES + (isAscii ? content.length : 2 * content.length));
-  // For ASCII, UTF-8 is the same bytes as Latin-1 and the fastest writer in both runtimes.
-  if (isAscii) file.write(content, HEADER_BYTES, "utf8");
-  else writeUtf16le(content, file, HEADER_BYTES);
-  const digest = digestOf(storeKey, encoding, file.subarray(HEADER_BYTES));
-  file.write(`${MAGIC} ${encoding} ${String(content.length).padStart(UNITS_DIGITS, "0")} ${digest}\n`, 0, "latin1");
+  const plan = planPayload(content);
+  const file = Buffer.allocUnsafe(HEADER_BYTES + plan.bytes);
+  writePayload(content, plan, file, HEADER_BYTES);
+  const digest = digestOf(storeKey, plan.encoding, file.subarray(HEADER_BYTES));
+  file.write(
+    `${MAGIC} ${plan.encoding} ${String(content.length).padStart(UNITS_DIGITS, "0")} ${digest}\n`,
+    0,
+    "latin1",
+  );
   return file;
 }
 
-const isDeno = detectRuntime() === "deno";
-
-/**
- * Copies `content`'s code units into `file` at `at`, little-endian. Node's
- * native `utf16le` writer is a memcpy; Deno's compatibility layer takes 2–7 ms
- * per 100 KB there, where this loop takes ~0.4 ms.
- */
-function writeUtf16le(content: string, file: Buffer, at: number): void {
-  if (!isDeno) {
-    file.write(content, at, "utf16le");
-    return;
-  }
-  for (let i = 0; i < content.length; i++, at += 2) {
-    const unit = content.charCodeAt(i);
-    file[at] = unit & 0xff;
-    file[at + 1] = unit >>> 8;
-  }
-}
 /**
  * The content of an entry file read whole, or `null` when the file is not a
  * complete, untouched entry of `storeKey` (torn, truncated, edited, renamed).
@@ -86,18 +66,18 @@ export function decodeEntry(storeKey: string, file: Uint8Array): string | null {
   const header = parseHeader(file);
   if (header === null) return null;
   const payload = file.subarray(HEADER_BYTES);
-  // Cheap size checks first, so a torn file is not hashed.
-  if (payload.length !== (header.encoding === "a" ? header.units : 2 * header.units)) return null;
+  // Cheap size checks first, so a torn file is not hashed: a unit takes 1 (a), 2 (w) or 1 to 3 (u) bytes.
+  if (!hasPayloadSize(header, payload.length)) return null;
   if (digestOf(storeKey, header.encoding, payload) !== header.digest) return null;
-  const bytes = Buffer.from(payload.buffer, payload.byteOffset, payload.byteLength);
-  return bytes.toString(header.encoding === "a" ? "latin1" : "utf16le");
+  const content = readPayload(header.encoding, payload);
+  return content.length === header.units ? content : null;
 }
 
 /**
  * An upper bound on an entry's weight (see `entryBytes`) from its file's size
  * alone: every code unit takes at least one payload byte. Exact for ASCII
- * content, which is most of it, twice the weight for wide content; a re-index
- * uses it so it need not open (and so touch) every file.
+ * content, which is most of it, at most twice the weight otherwise; a
+ * re-index uses it so it need not open (and so touch) every file.
  */
 export function weightFromFileSize(storeKey: string, fileBytes: number): number {
   return 2 * (storeKey.length + Math.max(0, fileBytes - HEADER_BYTES));
@@ -109,6 +89,23 @@ export function entryPath(root: string, storeKey: string): string {
   const parts = storeKey.split(NAMESPACE_SEPARATOR);
   const key = parts.pop() as string;
   return join(root, ...parts.map((ns) => NAMESPACE_DIR_PREFIX + ns), key);
+}
+
+/**
+ * The namespace directories on the way to `storeKey`'s file, outermost
+ * first (`<root>/@tenant`, `<root>/@tenant/@session`); none for a plain key.
+ */
+export function namespaceDirs(root: string, storeKey: string): string[] {
+  if (storeKey.indexOf(NAMESPACE_SEPARATOR) < 0) return [];
+  const parts = storeKey.split(NAMESPACE_SEPARATOR);
+  parts.pop();
+  const dirs: string[] = [];
+  let dir = root;
+  for (const ns of parts) {
+    dir = join(dir, NAMESPACE_DIR_PREFIX + ns);
+    dirs.push(dir);
+  }
+  return dirs;
 }
 
 /**
@@ -133,8 +130,8 @@ function parseHeader(file: Uint8Array): Header | null {
   for (let i = 0; i < MAGIC.length; i++) if (file[i] !== MAGIC.charCodeAt(i)) return null;
   let at = MAGIC.length;
   if (file[at++] !== 0x20) return null;
-  const tag = file[at++];
-  if (tag !== 0x61 && tag !== 0x77) return null;
+  const tag = String.fromCharCode(file[at++]);
+  if (tag !== "a" && tag !== "u" && tag !== "w") return null;
   if (file[at++] !== 0x20) return null;
   let units = 0;
   for (const end = at + UNITS_DIGITS; at < end; at++) {
@@ -149,7 +146,13 @@ function parseHeader(file: Uint8Array): Header | null {
     if (!((c >= 0x30 && c <= 0x39) || (c >= 0x61 && c <= 0x66))) return null;
     digest += String.fromCharCode(c);
   }
-  return { encoding: tag === 0x61 ? "a" : "w", units, digest };
+  return { encoding: tag, units, digest };
+}
+
+function hasPayloadSize(header: Header, bytes: number): boolean {
+  if (header.encoding === "a") return bytes === header.units;
+  if (header.encoding === "w") return bytes === 2 * header.units;
+  return bytes >= header.units && bytes <= 3 * header.units;
 }
 
 function digestOf(storeKey: string, encoding: PayloadEncoding, payload: Uint8Array): string {

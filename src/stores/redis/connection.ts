@@ -25,6 +25,8 @@ import { PithyStoreError } from "../../errors.js";
 export interface RedisClientLike {
   /** Whether the client is connected and can send commands now. */
   readonly isReady: boolean;
+  /** The client's options; the store reads `commandsQueueMaxLength` to keep its scans within the queue. */
+  readonly options?: { readonly commandsQueueMaxLength?: number };
   /** Sends one raw command; node-redis's signature. */
   sendCommand(args: ReadonlyArray<string | Buffer>, options?: RedisCommandOptions): Promise<unknown>;
 }

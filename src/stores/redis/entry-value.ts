@@ -2,16 +2,18 @@
  * The Redis value of one RedisStore entry: an ASCII header line, then the
  * payload.
  *
- *     pithy-redis/1 000001700000000 a 000000012345 tenant:<key>\n<payload>
+ *     pithy-redis/1 000001700000000 u 000000012345 000000015000 tenant:<key>\n<payload>
  *
- * The 15 digits are when the entry was last put (ms since the epoch), `a`
- * means the content is all ASCII and the payload is its bytes, `w` ("wide")
- * means anything else, stored as UTF-16 code units, little-endian — both are
- * exact for every string, lone surrogates and NUL included, which UTF-8 could
- * not promise. The 12 digits are the content's length in UTF-16 code units,
- * then comes the store key.
+ * The 15 digits are when the entry was last put (ms since the epoch), then
+ * comes the payload's encoding (see `payload-encoding.ts`): `a` ASCII bytes,
+ * `u` WTF-8 (UTF-8, lone surrogates kept exactly), `w` UTF-16LE code units
+ * where WTF-8 would be larger — each exact for every string, lone surrogates
+ * and NUL included. The 12 digits after it are the content's length in
+ * UTF-16 code units; a `u` header adds the payload's length in bytes, which
+ * `a` and `w` imply. Then comes the store key. Stores before `u` wrote every
+ * non-ASCII content as `w`; those values read back as they always did.
  *
- * Why the key and the length travel with the content: a reply routed to the
+ * Why the key and the lengths travel with the content: a reply routed to the
  * wrong request (a client bug across a reconnect) or a value cut short would
  * otherwise be handed back as someone's original. With them, a get checks that
  * the value is the one it asked for and whole, and reads anything else as
@@ -24,18 +26,19 @@
  * (a renewal) from a new one.
  */
 import { Buffer } from "node:buffer";
+import { type PayloadEncoding, planPayload, readPayload, writePayload } from "../payload-encoding.js";
 
 const MAGIC = "pithy-redis/1 ";
 const STAMP_DIGITS = 15;
-const UNITS_DIGITS = 12;
+const LENGTH_DIGITS = 12;
 /** Bytes before the part of a value that depends only on key and content (magic and timestamp). */
 export const STAMP_END = MAGIC.length + STAMP_DIGITS;
 /**
- * Bytes a header can take at most: magic, stamp, tag, units, the longest
- * store key (8 × 65 + 64 = 584), spaces and newline. Stats read this much of
- * each value.
+ * Bytes a header can take at most: magic, stamp, tag, two lengths, the
+ * longest store key (8 × 65 + 64 = 584), spaces and newline. Stats read this
+ * much of each value.
  */
-export const MAX_HEADER_BYTES = STAMP_END + 3 + UNITS_DIGITS + 1 + 584 + 1;
+export const MAX_HEADER_BYTES = STAMP_END + 3 + LENGTH_DIGITS + 1 + LENGTH_DIGITS + 1 + 584 + 1;
 
 const NEWLINE = 0x0a;
 
@@ -47,27 +50,29 @@ export interface EntryHeader {
   storeKey: string;
   /** Its content's length in UTF-16 code units. */
   units: number;
-  /** Whether the payload is UTF-16LE (else ASCII bytes). */
-  isWide: boolean;
+  /** How the payload holds the content. */
+  encoding: PayloadEncoding;
   /** Where the payload starts. */
   payloadStart: number;
+  /** The payload's length in bytes: the value is whole when it is `payloadStart + payloadBytes` long. */
+  payloadBytes: number;
 }
 
 /** Lays out `content` under `storeKey`, put at `storedAt`, as one Redis value. */
 export function encodeEntryValue(storeKey: string, content: string, storedAt: number): Buffer {
-  // UTF-8 length equals the UTF-16 length exactly when every unit is ASCII.
-  const isWide = Buffer.byteLength(content, "utf8") !== content.length;
+  const plan = planPayload(content);
   const header =
     MAGIC +
     String(Math.max(0, Math.floor(storedAt))).padStart(STAMP_DIGITS, "0") +
-    (isWide ? " w " : " a ") +
-    String(content.length).padStart(UNITS_DIGITS, "0") +
+    ` ${plan.encoding} ` +
+    String(content.length).padStart(LENGTH_DIGITS, "0") +
+    (plan.encoding === "u" ? ` ${String(plan.bytes).padStart(LENGTH_DIGITS, "0")}` : "") +
     " " +
     storeKey +
     "\n";
-  const value = Buffer.allocUnsafe(header.length + (isWide ? 2 * content.length : content.length));
+  const value = Buffer.allocUnsafe(header.length + plan.bytes);
   value.write(header, 0, "latin1");
-  value.write(content, header.length, isWide ? "utf16le" : "latin1");
+  writePayload(content, plan, value, header.length);
   return value;
 }
 
@@ -78,10 +83,9 @@ export function encodeEntryValue(storeKey: string, content: string, storedAt: nu
 export function decodeEntryValue(storeKey: string, value: Uint8Array): string | null {
   const header = parseEntryHeader(value);
   if (header === null || header.storeKey !== storeKey) return null;
-  const payloadBytes = value.length - header.payloadStart;
-  if (payloadBytes !== (header.isWide ? 2 * header.units : header.units)) return null;
-  const payload = Buffer.from(value.buffer, value.byteOffset + header.payloadStart, payloadBytes);
-  return payload.toString(header.isWide ? "utf16le" : "latin1");
+  if (value.length !== header.payloadStart + header.payloadBytes) return null;
+  const content = readPayload(header.encoding, value.subarray(header.payloadStart));
+  return content.length === header.units ? content : null;
 }
 
 /**
@@ -93,10 +97,20 @@ export function parseEntryHeader(value: Uint8Array | string): EntryHeader | null
   const end = head.indexOf("\n");
   if (end < 0 || !head.startsWith(MAGIC)) return null;
   const parts = head.slice(MAGIC.length, end).split(" ");
-  if (parts.length !== 4) return null;
-  const [stamp, tag, units, storeKey] = parts;
-  if (!isDigits(stamp, STAMP_DIGITS) || !isDigits(units, UNITS_DIGITS) || (tag !== "a" && tag !== "w")) return null;
-  return { storedAt: Number(stamp), storeKey, units: Number(units), isWide: tag === "w", payloadStart: end + 1 };
+  const tag = parts[1];
+  if (parts.length !== (tag === "u" ? 5 : 4) || (tag !== "a" && tag !== "u" && tag !== "w")) return null;
+  const [stamp, , units] = parts;
+  const bytes = tag === "u" ? parts[3] : units;
+  if (!isDigits(stamp, STAMP_DIGITS) || !isDigits(units, LENGTH_DIGITS) || !isDigits(bytes, LENGTH_DIGITS)) return null;
+  const count = Number(units);
+  return {
+    storedAt: Number(stamp),
+    storeKey: parts[parts.length - 1],
+    units: count,
+    encoding: tag,
+    payloadStart: end + 1,
+    payloadBytes: tag === "a" ? count : tag === "w" ? 2 * count : Number(bytes),
+  };
 }
 
 function latin1Head(value: Uint8Array): string {
