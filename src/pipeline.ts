@@ -11,6 +11,7 @@ import { callAliasKey } from "./ccr/call-alias.js";
 import { computeKeyAsync, normalizeKey } from "./ccr/key.js";
 import { defuseMarkers, formatMarker, hasMarker } from "./ccr/marker.js";
 import { PendingKey } from "./ccr/pending-key.js";
+import { type RecallSelector, viewOf } from "./ccr/recall-view.js";
 import type { Store } from "./ccr/store.js";
 import { JsonValidity } from "./compressors/json/validity.js";
 import { runProseModel } from "./compressors/prose-model.js";
@@ -28,11 +29,30 @@ import { Telemetry, type TelemetrySnapshot } from "./telemetry.js";
 import type { CompressResult, ContentType, Hint, Mode, Profile } from "./types.js";
 
 export type { PithyOptions } from "./pipeline/options.js";
+export type { RecallSelector } from "./ccr/recall-view.js";
 
 /** The answer of {@link Pithy.recall}. */
 export type RecallResult =
-  | { found: true; key: string; content: string }
-  | { found: false; key?: string; reason: "invalid_key" | "unknown" | "unavailable"; message: string };
+  | {
+      found: true;
+      key: string;
+      /** The original (exactly, whole, when no selector was given), or the part the selector chose. */
+      content: string;
+      /** What the selector chose (`lines 120-180`, `grep "timeout"`, `$.items[2:4]`). */
+      range?: string;
+      /** Whether `maxTokens` cut the content (at a line end). */
+      truncated: boolean;
+      /** When cut: the `lines` selector that asks for what follows. */
+      next?: string;
+      /** When cut: lines of the rest that stand out (errors, headers), numbered in the original. */
+      outline?: string[];
+    }
+  | {
+      found: false;
+      key?: string;
+      reason: "invalid_key" | "unknown" | "unavailable" | "bad_selector";
+      message: string;
+    };
 
 /** A configured compressor with its store and telemetry. */
 export interface Pithy {
@@ -41,8 +61,14 @@ export interface Pithy {
    * failure the output is the input, byte for byte.
    */
   compress(content: string, hint?: Hint): Promise<CompressResult>;
-  /** The exact original behind a key (or a call id), or a plain answer saying why not. */
-  recall(keyOrCallId: string): Promise<RecallResult>;
+  /**
+   * The exact original behind a key (or a call id), or a plain answer saying
+   * why not. With a selector, only the part it asks for: line ranges (as a
+   * marker names them), the lines matching a text, or the value at a JSON
+   * path, cut to `maxTokens` when given.
+   * @example await pithy.recall(key, { lines: "120-180" })
+   */
+  recall(keyOrCallId: string, selector?: RecallSelector): Promise<RecallResult>;
   /** Stores `content` verbatim and returns its key (for callers that offload on their own). */
   archive(content: string): Promise<string>;
   /** A copy of the counters. */
@@ -53,6 +79,8 @@ export interface Pithy {
   readonly profile: Profile;
   /** The store originals go to (namespaced when a namespace was given), or null. */
   readonly store: Store | null;
+  /** The most tokens a recall answer to a model holds (the `recallMaxTokens` option). */
+  readonly recallMaxTokens?: number;
 }
 
 /**
@@ -69,6 +97,9 @@ export async function createPithy(options: PithyOptions = {}): Promise<Pithy> {
   await loadWasm();
   return pipeline;
 }
+
+/** Keys whose strategy is remembered for recall telemetry (about 200 KB at most). */
+const MAX_REMEMBERED_KEYS = 4096;
 
 /** One call on its way through the steps. */
 interface Call {
@@ -102,14 +133,18 @@ class Pipeline implements Pithy {
   mode: Mode;
   profile: Profile;
   readonly store: Store | null;
+  readonly recallMaxTokens: number;
   private readonly options: ResolvedOptions;
   private readonly telemetry = new Telemetry();
+  /** The strategy each recent key's original was compressed by, so recalls count against it (bounded). */
+  private readonly strategyOfKey = new Map<string, string>();
 
   constructor(options: ResolvedOptions) {
     this.options = options;
     this.mode = options.mode;
     this.profile = options.profile;
     this.store = options.store;
+    this.recallMaxTokens = options.recallMaxTokens;
   }
 
   setMode(mode: Mode): void {
@@ -290,6 +325,7 @@ class Pipeline implements Pithy {
         call.tokensIn - checked.tokensOut - detail.modelInputTokens - (Number(detail.modelOutputTokens) || 0);
     }
     if (run.type !== call.type) detail.reroutedTo = run.type;
+    if (run.lossy) this.rememberStrategy(checked.key, run.strategy.join("+"));
     return compressed(call.content, checked.output, {
       // The type the router chose; a reroute shows in the strategy (`terminal+log`).
       type: call.type,
@@ -301,10 +337,29 @@ class Pipeline implements Pithy {
     });
   }
 
-  async recall(keyOrCallId: string): Promise<RecallResult> {
-    const result = await this.lookUp(keyOrCallId);
-    this.telemetry.recordRecall(result.found);
+  async recall(keyOrCallId: string, selector?: RecallSelector): Promise<RecallResult> {
+    let result = await this.lookUp(keyOrCallId);
+    if (result.found && selector !== undefined && selector !== null) {
+      const view = viewOf(result.content, selector);
+      result =
+        "error" in view
+          ? { found: false, key: result.key, reason: "bad_selector", message: view.error }
+          : { found: true, key: result.key, ...view };
+    }
+    const tokens = result.found ? estimateTokens(result.content) : 0;
+    this.telemetry.recordRecall(
+      result.found,
+      tokens,
+      result.key === undefined ? undefined : this.strategyOfKey.get(result.key),
+    );
     return result;
+  }
+
+  private rememberStrategy(key: string, strategy: string): void {
+    this.strategyOfKey.delete(key);
+    this.strategyOfKey.set(key, strategy);
+    if (this.strategyOfKey.size > MAX_REMEMBERED_KEYS)
+      this.strategyOfKey.delete(this.strategyOfKey.keys().next().value!);
   }
 
   /** The original behind a key or a call id, or why not. Never throws. */
@@ -328,7 +383,7 @@ class Pipeline implements Pithy {
         const message = `pithy: key ${key} is unknown or has expired; the original is no longer stored.`;
         return { found: false, key, reason: "unknown", message };
       }
-      return { found: true, key, content };
+      return { found: true, key, content, truncated: false };
     } catch (error) {
       const why = error instanceof Error ? error.message : String(error);
       const message = `pithy: the store is unavailable right now (${why}).`;

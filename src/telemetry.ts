@@ -39,6 +39,8 @@ export interface StrategyStats {
   tokensSaved: number;
   ms: number;
   modelMs: number;
+  /** Tokens that recalls of this strategy's originals handed back (a cost of its savings). */
+  tokensRecalled: number;
 }
 
 /** Fail-open events of one strategy. */
@@ -63,9 +65,18 @@ export interface TelemetrySnapshot {
     bytesSaved: number;
     /** tokensSaved / tokensIn, 0 when nothing came in. */
     savingsRatio: number;
+    /** tokensSaved less the tokens recalls handed back: what compression saved in the end. */
+    netTokensSaved: number;
   };
   ccr: { puts: number; dedupes: number; refused: number; failures: number };
-  recalls: { total: number; hits: number; misses: number; hitRate: number };
+  recalls: {
+    total: number;
+    hits: number;
+    misses: number;
+    hitRate: number;
+    /** Tokens the found recalls handed back (estimated). */
+    tokensReturned: number;
+  };
 }
 
 /** What {@link Telemetry.recordStore} counts. */
@@ -95,6 +106,7 @@ export class Telemetry {
   private readonly ccr = { puts: 0, dedupes: 0, refused: 0, failures: 0 };
   private recallHits = 0;
   private recallMisses = 0;
+  private recallTokens = 0;
 
   /** Counts one `compress` call. Non-finite or negative figures count as 0. */
   recordCall(call: CallRecord): void {
@@ -139,10 +151,17 @@ export class Telemetry {
     }
   }
 
-  /** Counts one recall: whether the key was found. */
-  recordRecall(hit: boolean): void {
+  /**
+   * Counts one recall: whether the key was found, how many tokens it handed
+   * back, and the strategy whose original it was (when known), whose net
+   * savings the recall lowers.
+   */
+  recordRecall(hit: boolean, tokens = 0, strategy?: string): void {
     if (hit) this.recallHits++;
     else this.recallMisses++;
+    const n = Number.isFinite(tokens) && tokens > 0 ? tokens : 0;
+    this.recallTokens += n;
+    if (strategy !== undefined && n > 0) entry(this.strategies, strategy, emptyStrategy).tokensRecalled += n;
   }
 
   /** A deep copy of every counter, keys sorted. */
@@ -157,6 +176,7 @@ export class Telemetry {
       totals.tokensSaved += s.tokensSaved;
       totals.ms += s.ms;
       totals.modelMs += s.modelMs;
+      totals.tokensRecalled += s.tokensRecalled;
     }
     let failOpenTotal = 0;
     for (const f of this.failOpen.values()) failOpenTotal += f.count;
@@ -173,6 +193,7 @@ export class Telemetry {
         ...totals,
         bytesSaved: totals.bytesIn - totals.bytesOut,
         savingsRatio: totals.tokensIn > 0 ? totals.tokensSaved / totals.tokensIn : 0,
+        netTokensSaved: totals.tokensSaved - this.recallTokens,
       },
       ccr: { ...this.ccr },
       recalls: {
@@ -180,6 +201,7 @@ export class Telemetry {
         hits: this.recallHits,
         misses: this.recallMisses,
         hitRate: recalls > 0 ? this.recallHits / recalls : 0,
+        tokensReturned: this.recallTokens,
       },
     };
   }
@@ -195,11 +217,22 @@ export class Telemetry {
     this.ccr.puts = this.ccr.dedupes = this.ccr.refused = this.ccr.failures = 0;
     this.recallHits = 0;
     this.recallMisses = 0;
+    this.recallTokens = 0;
   }
 }
 
 function emptyStrategy(): StrategyStats {
-  return { calls: 0, bytesIn: 0, bytesOut: 0, tokensIn: 0, tokensOut: 0, tokensSaved: 0, ms: 0, modelMs: 0 };
+  return {
+    calls: 0,
+    bytesIn: 0,
+    bytesOut: 0,
+    tokensIn: 0,
+    tokensOut: 0,
+    tokensSaved: 0,
+    ms: 0,
+    modelMs: 0,
+    tokensRecalled: 0,
+  };
 }
 
 function figure(n: unknown): number {

@@ -42,7 +42,7 @@ describe("createPithy().compress", () => {
     expect(r.key).toMatch(/^[0-9a-f]{32}$/);
     expect(parseMarkers(r.output).every((m) => m.key === r.key)).toBe(true);
     const back = await pithy.recall(r.key!);
-    expect(back).toEqual({ found: true, key: r.key, content: log });
+    expect(back).toEqual({ found: true, key: r.key, content: log, truncated: false });
   });
 
   it("recalls by the call id as well as by the key", async () => {

@@ -42,6 +42,7 @@ describe("Telemetry", () => {
       tokensSaved: 300,
       ms: 3,
       modelMs: 0,
+      tokensRecalled: 0,
     });
     expect(s.byStrategy.json.tokensSaved).toBe(0);
     expect(s.byType).toEqual({ json: 1, terminal: 2 });
@@ -158,7 +159,27 @@ describe("Telemetry", () => {
     t.recordRecall(true);
     t.recordRecall(true);
     t.recordRecall(false);
-    expect(t.snapshot().recalls).toEqual({ total: 4, hits: 3, misses: 1, hitRate: 0.75 });
+    expect(t.snapshot().recalls).toEqual({ total: 4, hits: 3, misses: 1, hitRate: 0.75, tokensReturned: 0 });
+  });
+
+  it("counts the tokens recalls hand back against the strategy whose original it was, and nets them out", () => {
+    const t = new Telemetry();
+    t.recordCall({
+      action: "compressed",
+      strategy: "log",
+      type: "log",
+      bytesIn: 9,
+      bytesOut: 1,
+      tokensIn: 1000,
+      tokensOut: 100,
+      ms: 1,
+    });
+    t.recordRecall(true, 150, "log");
+    t.recordRecall(true, 50);
+    const s = t.snapshot();
+    expect(s.byStrategy.log.tokensRecalled).toBe(150);
+    expect(s.recalls.tokensReturned).toBe(200);
+    expect(s.totals.netTokensSaved).toBe(900 - 200);
   });
 
   it("returns snapshots that share nothing with it or with each other", () => {

@@ -11,7 +11,8 @@
  */
 
 const encoder = new TextEncoder();
-const decoder = new TextDecoder("utf-8");
+// ignoreBOM: a byte order mark is content, kept like any other character.
+const decoder = new TextDecoder("utf-8", { ignoreBOM: true });
 
 /** `String.prototype.isWellFormed` where the runtime has it (Node 20, Deno, Chromium). */
 const nativeIsWellFormed = (String.prototype as { isWellFormed?: () => boolean }).isWellFormed;

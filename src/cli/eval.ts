@@ -34,6 +34,9 @@ export interface EvalRow {
   keptLiterally: number;
   missing: string[];
   recallExact: boolean;
+  /** Markers in the output, and what they cost in tokens (part of `tokensOut`). */
+  markers: number;
+  markerTokens: number;
   ms: number;
 }
 
@@ -145,7 +148,8 @@ export async function evaluateCorpus(
     const mustKeep = c.must_keep ?? [];
     const missing = mustKeep.filter((s) => !r.output.includes(visibleForm(s, c.class)));
     let recallExact = true;
-    const keys = new Set(parseMarkers(r.output).map((m) => m.key));
+    const markers = parseMarkers(r.output);
+    const keys = new Set(markers.map((m) => m.key));
     if (r.key !== undefined) keys.add(r.key);
     for (const key of keys) {
       const back = await pithy.recall(key);
@@ -166,6 +170,8 @@ export async function evaluateCorpus(
       keptLiterally: mustKeep.filter((s) => r.output.includes(s)).length,
       missing,
       recallExact,
+      markers: markers.length,
+      markerTokens: markers.reduce((n, m) => n + options.count(r.output.slice(m.index, m.index + m.length)), 0),
       ms,
     });
   }
@@ -181,6 +187,8 @@ interface ClassTotals {
   mustKeep: number;
   kept: number;
   recallExact: number;
+  markers: number;
+  markerTokens: number;
   bytes: number;
   ms: number;
 }
@@ -192,7 +200,19 @@ export function classTotals(rows: EvalRow[]): ClassTotals[] {
   const add = (key: string, r: EvalRow) => {
     let t = byClass.get(key);
     if (t === undefined) {
-      t = { klass: key, cases: 0, tokensIn: 0, tokensOut: 0, mustKeep: 0, kept: 0, recallExact: 0, bytes: 0, ms: 0 };
+      t = {
+        klass: key,
+        cases: 0,
+        tokensIn: 0,
+        tokensOut: 0,
+        mustKeep: 0,
+        kept: 0,
+        recallExact: 0,
+        markers: 0,
+        markerTokens: 0,
+        bytes: 0,
+        ms: 0,
+      };
       byClass.set(key, t);
       order.push(key);
     }
@@ -202,6 +222,8 @@ export function classTotals(rows: EvalRow[]): ClassTotals[] {
     t.mustKeep += r.mustKeep;
     t.kept += r.kept;
     t.recallExact += r.recallExact ? 1 : 0;
+    t.markers += r.markers;
+    t.markerTokens += r.markerTokens;
     t.bytes += r.bytes;
     t.ms += r.ms;
   };
@@ -209,6 +231,10 @@ export function classTotals(rows: EvalRow[]): ClassTotals[] {
   for (const r of rows) add("all", r);
   return order.map((k) => byClass.get(k)!);
 }
+
+/** `12 (480, 40.0)`: markers, their tokens, tokens per marker. */
+const markerCost = (markers: number, tokens: number) =>
+  markers === 0 ? "0" : `${markers} (${tokens}, ${(tokens / markers).toFixed(1)})`;
 
 const pct = (a: number, b: number) => (b === 0 ? "–" : `${((100 * a) / b).toFixed(1)} %`);
 
@@ -221,13 +247,13 @@ export function renderMarkdown(report: EvalReport, title = "Corpus evaluation"):
     "",
   ];
   out.push(
-    "| class | cases | tokens in | tokens out | saved | must_keep kept | recall exact | MB/s |",
-    "|---|---:|---:|---:|---:|---:|---:|---:|",
+    "| class | cases | tokens in | tokens out | saved | must_keep kept | recall exact | markers (tokens, per marker) | MB/s |",
+    "|---|---:|---:|---:|---:|---:|---:|---:|---:|",
   );
   for (const t of classTotals(report.rows)) {
     const mbs = t.ms > 0 ? (t.bytes / 1e6 / (t.ms / 1e3)).toFixed(1) : "–";
     out.push(
-      `| ${t.klass} | ${t.cases} | ${t.tokensIn} | ${t.tokensOut} | ${pct(t.tokensIn - t.tokensOut, t.tokensIn)} | ${t.kept}/${t.mustKeep} | ${t.recallExact}/${t.cases} | ${mbs} |`,
+      `| ${t.klass} | ${t.cases} | ${t.tokensIn} | ${t.tokensOut} | ${pct(t.tokensIn - t.tokensOut, t.tokensIn)} | ${t.kept}/${t.mustKeep} | ${t.recallExact}/${t.cases} | ${markerCost(t.markers, t.markerTokens)} | ${mbs} |`,
     );
   }
   out.push(

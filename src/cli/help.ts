@@ -51,11 +51,16 @@ PITHY_READS (auto | verbatim), PITHY_NAMESPACE. Flags win over variables.
 
 Exit codes: 0 ok · 1 internal or output error · 2 bad usage or option · 3 unreadable input · 4 key not found
 `,
-  recall: `Usage: pithy recall KEY [--store-dir DIR] [--namespace NAME]
+  recall: `Usage: pithy recall KEY [--lines A-B | --grep TEXT [--context N] | --path P] [--store-dir DIR] [--namespace NAME]
 
 Prints the exact original stored under KEY (32 hex digits, as in a [[pithy:KEY …]]
-marker) or under a tool call id. Exit 4 with a message on stderr when it is unknown
-in this namespace.
+marker) or under a tool call id; a whole marker pasted as KEY prints the lines or
+the JSON path it names. Exit 4 with a message on stderr when it is unknown in this
+namespace; exit 2 for a selector that does not fit the original.
+  --lines A-B        only these lines of the original (1-based; "120-180,300-310")
+  --grep TEXT        only the lines holding TEXT (case-insensitive; a|b for either), numbered
+  --context N        lines around each --grep match (0-20)
+  --path P           only the value at JSON path P ($.items[20:30])
 ${STORE}
 ${TAIL}
 `,

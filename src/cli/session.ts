@@ -22,8 +22,14 @@ export interface Session {
  * pipeline with `options` on it. A directory that cannot be used is said in
  * one line on stderr; originals are then kept in memory for this run only.
  */
-export async function openSession(io: Io, options: PithyOptions, storeDir: string | undefined): Promise<Session> {
-  const store = await FsStore.open({ dir: storeDir, onUnusable: "memory" });
+export async function openSession(
+  io: Io,
+  options: PithyOptions,
+  storeDir: string | undefined,
+  { create = true }: { create?: boolean } = {},
+): Promise<Session> {
+  // A recall only reads: it never creates a store directory that is not there.
+  const store = await FsStore.open({ dir: storeDir, onUnusable: "memory", create });
   const fallback = (await store.stats()).fallback;
   if (fallback !== undefined)
     io.stderr(`pithy: store directory unusable (${fallback}); originals kept in memory only\n`);

@@ -93,9 +93,13 @@ export function pithyMiddleware(options: PithyMiddlewareOptions): PithyLanguageM
   };
 }
 
-/** The recall tool's input. */
+/** The recall tool's input: the key, and optionally the part wanted (see `RecallSelector`). */
 export interface RecallToolInput {
   key: string;
+  lines?: string;
+  grep?: string;
+  context?: number;
+  path?: string;
 }
 
 /**
@@ -127,8 +131,9 @@ export interface PithyRecallAiTool {
 
 /**
  * The recall tool for `generateText` / `streamText` (register it as
- * `pithy_recall`): executing it answers with the original behind the key, or
- * a plain sentence when the key is unknown, expired or invalid.
+ * `pithy_recall`): executing it answers with the part the model asks for (or
+ * the original, in bounded parts), or a plain sentence when the key is
+ * unknown, expired or invalid.
  * @example
  * tools: { ...tools, pithy_recall: pithyRecallTool(pithy) }
  */

@@ -2,11 +2,16 @@
  * Answers a model's call of the recall tool. The call arrives in whatever
  * form the provider gives it (OpenAI `function.arguments` as a JSON string,
  * Responses `arguments`, Anthropic `input`, AI SDK `input`/`args`, MCP
- * `arguments`, or the bare `{ key }` input); the answer is the original, byte
- * for byte, or one plain sentence saying why not. Everything here comes from
- * a model, so nothing throws and every string is bounded before it is parsed.
+ * `arguments`, or the bare `{ key }` input); the answer is the part it asks
+ * for (`lines`, `grep`, `path`), or the original, bounded in tokens: past the
+ * bound it is the first part, a few lines of the rest that stand out, and
+ * how to ask for the next part. A miss is one plain sentence saying why.
+ * Everything here comes from a model, so nothing throws and every string is
+ * bounded before it is parsed.
  */
 import { parseMarkers } from "../ccr/marker.js";
+import type { RecallSelector } from "../ccr/recall-view.js";
+import { RECALL_MAX_TOKENS } from "../pipeline/options.js";
 import type { Pithy, RecallResult } from "../pipeline.js";
 import { RECALL_TOOL_NAME } from "./recall-tool.js";
 import { isRecord as isObject } from "./shapes/shape.js";
@@ -30,6 +35,14 @@ export interface RecallRequest {
   callId?: string;
   /** The `key` argument, or undefined when the arguments hold none. */
   key?: string;
+  /** The part asked for: `lines`, `grep` (with `context`) or `path`, as given. */
+  selector?: RecallSelector;
+}
+
+/** Options of {@link handleRecall}. */
+export interface HandleRecallOptions {
+  /** The most tokens an answer may hold (default: the instance's `recallMaxTokens`, else 4000). */
+  maxTokens?: number;
 }
 
 /** Longest arguments text parsed (a key plus JSON punctuation is far below this). */
@@ -45,23 +58,47 @@ const MISSING_KEY =
  * const answer = await handleRecall(pithy, toolCall);
  * if (answer) messages.push(recallToolResult("openai-chat", answer));
  */
-export async function handleRecall(pithy: Pithy, toolCall: unknown): Promise<RecallAnswer | null> {
+export async function handleRecall(
+  pithy: Pithy,
+  toolCall: unknown,
+  options: HandleRecallOptions = {},
+): Promise<RecallAnswer | null> {
   const request = readRecallCall(toolCall);
   if (request.toolName !== undefined && request.toolName !== RECALL_TOOL_NAME) return null;
   const { callId } = request;
   if (request.key === undefined) return withCallId({ found: false, content: MISSING_KEY }, callId);
+  const maxTokens = options.maxTokens ?? pithy.recallMaxTokens ?? RECALL_MAX_TOKENS;
   let result: RecallResult;
   try {
-    result = await pithy.recall(request.key);
+    result = await pithy.recall(request.key, { ...request.selector, maxTokens });
   } catch (error) {
     // pithy.recall does not throw; a hand-made Pithy might, and the model still needs an answer.
     const why = error instanceof Error ? error.message : String(error);
     return withCallId({ found: false, content: `pithy: the recall failed (${why.slice(0, 200)}).` }, callId);
   }
   const answer: RecallAnswer = result.found
-    ? { found: true, content: result.content, key: result.key }
+    ? { found: true, content: withContinuation(result), key: result.key }
     : { found: false, content: result.message, ...(result.key === undefined ? {} : { key: result.key }) };
   return withCallId(answer, callId);
+}
+
+/** A cut answer followed by what stands out in the rest and how to ask for the next part. */
+function withContinuation(result: Extract<RecallResult, { found: true }>): string {
+  if (!result.truncated) return result.content;
+  const lines = [
+    result.content,
+    result.content.endsWith("\n") ? "" : "\n",
+    `[pithy: this is only the first part${result.range === undefined ? "" : ` of ${result.range}`}.`,
+  ];
+  if (result.outline !== undefined && result.outline.length > 0) {
+    lines.push(" Lines of the rest that stand out:\n" + result.outline.join("\n") + "\n");
+  }
+  lines.push(
+    result.next !== undefined
+      ? ` Next part: pithy_recall {"key": "${result.key}", "lines": "${result.next}"}; or use "grep" to find what you need.]`
+      : ` Ask for less: pithy_recall with "lines", "grep" or a deeper "path".]`,
+  );
+  return lines.join("") + "\n";
 }
 
 /**
@@ -69,7 +106,10 @@ export async function handleRecall(pithy: Pithy, toolCall: unknown): Promise<Rec
  * the `key` argument. A whole marker pasted as the key is reduced to its key.
  */
 export function readRecallCall(toolCall: unknown): RecallRequest {
-  if (typeof toolCall === "string") return { key: keyFromArguments(toolCall) };
+  if (typeof toolCall === "string") {
+    const { key, selector } = parseArguments(toolCall);
+    return { ...(key === undefined ? {} : { key }), ...(selector === undefined ? {} : { selector }) };
+  }
   if (!isObject(toolCall)) return {};
   // MCP requests nest the call in `params`.
   const call = isObject(toolCall.params) && toolCall.method === "tools/call" ? toolCall.params : toolCall;
@@ -77,11 +117,12 @@ export function readRecallCall(toolCall: unknown): RecallRequest {
   const toolName = firstString(fn?.name, call.name, call.toolName);
   const callId = firstString(call.id, call.call_id, call.toolCallId);
   const args = fn !== undefined ? fn.arguments : firstDefined(call.input, call.arguments, call.args);
-  const key = args !== undefined ? keyFromArguments(args) : keyFromArguments(call);
+  const parsed = parseArguments(args !== undefined ? args : call);
   const request: RecallRequest = {};
   if (toolName !== undefined) request.toolName = toolName;
   if (callId !== undefined) request.callId = callId;
-  if (key !== undefined) request.key = key;
+  if (parsed.key !== undefined) request.key = parsed.key;
+  if (parsed.selector !== undefined) request.selector = parsed.selector;
   return request;
 }
 
@@ -112,22 +153,45 @@ export function recallToolResult(format: RecallResultFormat, answer: RecallAnswe
   }
 }
 
-/** The `key` in arguments given as an object or as JSON text (or a bare key / marker). */
-function keyFromArguments(args: unknown): string | undefined {
+/** The `key` and the selector in arguments given as an object or as JSON text (or a bare key / marker). */
+function parseArguments(args: unknown): { key?: string; selector?: RecallSelector } {
   if (typeof args === "string") {
-    if (args.length > MAX_ARGUMENTS_CHARS) return undefined;
+    if (args.length > MAX_ARGUMENTS_CHARS) return {};
     const trimmed = args.trim();
     if (trimmed.startsWith("{")) {
       try {
-        return keyFromArguments(JSON.parse(trimmed) as unknown);
+        return parseArguments(JSON.parse(trimmed) as unknown);
       } catch {
-        return undefined;
+        return {};
       }
     }
-    return cleanKey(trimmed);
+    return keyAndPlace(trimmed);
   }
-  if (!isObject(args) || typeof args.key !== "string") return undefined;
-  return args.key.length > MAX_ARGUMENTS_CHARS ? undefined : cleanKey(args.key);
+  if (!isObject(args) || typeof args.key !== "string" || args.key.length > MAX_ARGUMENTS_CHARS) return {};
+  const selector: RecallSelector = {};
+  for (const name of ["lines", "grep", "path"] as const) {
+    const value = args[name];
+    if (typeof value === "string" && value.length > 0 && value.length <= MAX_ARGUMENTS_CHARS) selector[name] = value;
+    // A model may send a range as a number (`"lines": 12`).
+    else if (name === "lines" && typeof value === "number" && Number.isInteger(value)) selector.lines = String(value);
+  }
+  if (typeof args.context === "number" && Number.isFinite(args.context)) selector.context = args.context;
+  const pasted = keyAndPlace(args.key);
+  const asked = Object.keys(selector).length > 0 ? selector : pasted.selector;
+  return { key: pasted.key, ...(asked === undefined ? {} : { selector: asked }) };
+}
+
+/** The key a model meant, and, for a whole marker pasted as the key, the place it names. */
+function keyAndPlace(raw: string): { key?: string; selector?: RecallSelector } {
+  const marker = parseMarkers(raw)[0];
+  if (marker === undefined) return { key: cleanKey(raw) };
+  if (marker.lines !== undefined) {
+    return {
+      key: marker.key,
+      selector: { lines: marker.lines.map(([a, b]) => (a === b ? `${a}` : `${a}-${b}`)).join(",") },
+    };
+  }
+  return { key: marker.key, ...(marker.path === undefined ? {} : { selector: { path: marker.path } }) };
 }
 
 /** The key a model meant: a pasted marker gives its key; a `pithy:` prefix is dropped. */

@@ -12,10 +12,11 @@ export const RECALL_TOOL_NAME = "pithy_recall";
 
 /** Tells the model when (and only when) to call the recall tool. */
 export const RECALL_TOOL_DESCRIPTION =
-  "Returns the complete original output of an earlier tool call that was shortened. " +
-  "A shortened tool result contains a marker like [[pithy:KEY what was omitted]]. " +
-  'Call this only when you need the omitted part to continue, passing KEY (the hex digits after "pithy:"). ' +
-  "Do not call it for results without such a marker.";
+  "Returns what was left out of an earlier, shortened tool result. Such a result holds markers like " +
+  "[[pithy:KEY L120-180 what was omitted]]. Call this only when you need the omitted part to continue. " +
+  'Pass KEY (the hex digits after "pithy:") and, to get just that part, lines as the marker names them ' +
+  '("120-180"); or grep to find lines holding a text; or path for a JSON marker ($.items[20:30]). ' +
+  "Long answers come in parts and say how to ask for the next one.";
 
 /**
  * The JSON schema of the recall tool's input: `{ key: string }`. The index
@@ -24,7 +25,13 @@ export const RECALL_TOOL_DESCRIPTION =
  */
 export interface RecallToolSchema {
   type: "object";
-  properties: { key: { type: "string"; description: string } };
+  properties: {
+    key: { type: "string"; description: string };
+    lines: { type: "string"; description: string };
+    grep: { type: "string"; description: string };
+    context: { type: "integer"; description: string; minimum: 0; maximum: 20 };
+    path: { type: "string"; description: string };
+  };
   required: ["key"];
   additionalProperties: false;
   [keyword: string]: unknown;
@@ -86,6 +93,13 @@ export function recallToolSchema(): RecallToolSchema {
     type: "object",
     properties: {
       key: { type: "string", description: "The KEY of a [[pithy:KEY …]] marker (32 or more hex digits)." },
+      lines: { type: "string", description: 'Lines of the original to return, as the marker names them: "120-180".' },
+      grep: {
+        type: "string",
+        description: "Return only the lines holding this text (case-insensitive; a|b for either).",
+      },
+      context: { type: "integer", description: "Lines to show around each grep match.", minimum: 0, maximum: 20 },
+      path: { type: "string", description: "For a JSON marker: the path it names, like $.items[20:30]." },
     },
     required: ["key"],
     additionalProperties: false,

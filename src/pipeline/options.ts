@@ -42,6 +42,13 @@ export interface PithyOptions {
    * deterministic path runs. Its own token cost is reported with the savings.
    */
   proseFallback?: ProseModel | Omit<ProseModelOptions, "query" | "signal">;
+  /**
+   * The most tokens a recall answer to a model holds (handleRecall, the
+   * recall tool of every integration): past it the model gets the first part
+   * and how to ask for the next. Default 4000. The library's own
+   * `recall(key)` is never cut.
+   */
+  recallMaxTokens?: number;
 }
 
 /** The options as the pipeline uses them: checked, defaulted, the store namespaced. */
@@ -52,6 +59,7 @@ export interface ResolvedOptions {
   gate: GateConfig;
   chains: Chains;
   prose: Omit<ProseModelOptions, "query" | "signal"> | null;
+  recallMaxTokens: number;
 }
 
 /** Every option name, for the unknown-option check. */
@@ -66,6 +74,7 @@ const OPTION_NAMES: ReadonlySet<string> = new Set<keyof PithyOptions>([
   "namespace",
   "chains",
   "proseFallback",
+  "recallMaxTokens",
 ]);
 
 /** Checks `options` and fills in the defaults; throws {@link PithyConfigError} on the first bad one. */
@@ -91,6 +100,7 @@ export function resolveOptions(options: PithyOptions): ResolvedOptions {
     },
     chains: { ...defaultChains(), ...(options.chains ?? {}) },
     prose: resolveProse(options.proseFallback),
+    recallMaxTokens: resolveRecallMaxTokens(options.recallMaxTokens),
   };
 }
 
@@ -115,6 +125,15 @@ function resolveReads(reads: unknown): "auto" | "verbatim" {
   const value = reads ?? "auto";
   if (value !== "auto" && value !== "verbatim") throw new PithyConfigError("reads", "auto or verbatim", reads);
   return value;
+}
+
+/** Default bound of a recall answer a model reads, in tokens. */
+export const RECALL_MAX_TOKENS = 4000;
+
+function resolveRecallMaxTokens(value: unknown): number {
+  if (value === undefined) return RECALL_MAX_TOKENS;
+  if (typeof value === "number" && Number.isInteger(value) && value >= 100) return value;
+  throw new PithyConfigError("recallMaxTokens", "an integer of at least 100", value);
 }
 
 function resolveProse(prose: PithyOptions["proseFallback"]): ResolvedOptions["prose"] {

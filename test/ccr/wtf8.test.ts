@@ -61,6 +61,10 @@ describe("WTF-8", () => {
     expect(utf8Length("\ud800x\udfff😀")).toBe(3 + 1 + 3 + 4);
   });
 
+  it("keeps a byte order mark, at the start and after a lone surrogate", () => {
+    for (const s of ["\ufeffBOM", "a\ud800\ufeffb"]) expect(decodeWtf8(encodeWtf8(s))).toBe(s);
+  });
+
   it("decodes bytes that are not WTF-8 the way TextDecoder does", () => {
     const bad = new Uint8Array([0x61, 0xff, 0x62, 0xed]);
     expect(decodeWtf8(bad)).toBe(new TextDecoder().decode(bad));

@@ -17,6 +17,8 @@ const row = (id: string, klass: string, tokensIn: number, tokensOut: number): Ev
   keptLiterally: 1,
   missing: [],
   recallExact: true,
+  markers: 0,
+  markerTokens: 0,
   ms: 1,
 });
 

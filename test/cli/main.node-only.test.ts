@@ -27,6 +27,28 @@ describe("pithy CLI commands", () => {
     expect(back.out).toBe(bigText);
   });
 
+  it("recalls only the lines a pasted marker names, or those --lines and --grep ask for", async () => {
+    const dir = tempDir();
+    const r = await cli([BIG_LOG, "--tool", "Bash", "--store-dir", dir]);
+    const marker = /\[\[pithy:[0-9a-f]{32} L\d+-\d+[^\]]*\]\]/.exec(r.out)![0];
+    const [, from, to] = /L(\d+)-(\d+)/.exec(marker)!.map(Number);
+    const lines = bigText.split(/(?<=\n)/);
+    expect((await cli(["recall", marker, "--store-dir", dir])).out).toBe(lines.slice(from - 1, to).join(""));
+    const key = /pithy:([0-9a-f]{32})/.exec(marker)![1];
+    expect((await cli(["recall", key, "--lines", "2-3", "--store-dir", dir])).out).toBe(lines.slice(1, 3).join(""));
+    const grep = await cli(["recall", key, "--grep", "npm info ok", "--store-dir", dir]);
+    expect(grep.out).toMatch(/^\d+:npm info ok/m);
+    const bad = await cli(["recall", key, "--lines", "999999", "--store-dir", dir]);
+    expect(bad.code).toBe(EXIT.usage);
+  });
+
+  it("never creates the store directory to recall from it", async () => {
+    const dir = join(tempDir(), "not-there");
+    const r = await cli(["recall", "0".repeat(32), "--store-dir", dir]);
+    expect(r.code).toBe(EXIT.notFound);
+    expect(existsSync(dir)).toBe(false);
+  });
+
   it("answers an unknown key with exit 4 and a plain message", async () => {
     const r = await cli(["recall", "0".repeat(32), "--store-dir", tempDir()]);
     expect(r.code).toBe(EXIT.notFound);

@@ -21,7 +21,8 @@ let outputs: ToolOutput[];
 let log: string;
 
 beforeAll(async () => {
-  pithy = await createPithy();
+  // Recall answers are not cut here: these tests follow the original round trip (bounds: handle-recall.test.ts).
+  pithy = await createPithy({ recallMaxTokens: 1_000_000 });
   outputs = await corpusToolOutputs();
   log = outputs[0].text;
 });

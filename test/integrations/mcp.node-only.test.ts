@@ -87,7 +87,10 @@ describe("pithy's MCP server, through the SDK client over stdio", () => {
     const marker = /\[\[pithy:[^\]]*\]\]/.exec(output)?.[0] ?? "";
     expect(marker).not.toBe("");
     const recalled = await session.client.callTool({ name: "pithy_recall", arguments: { key: marker } });
-    expect(texts(recalled)).toEqual([pytest.text]);
+    // A pasted marker asks for the lines it names, exactly.
+    const [first, last] = parseMarkers(marker)[0].lines![0];
+    const lines = pytest.text.split(/(?<=\n)/);
+    expect(texts(recalled)).toEqual([lines.slice(first - 1, last).join("")]);
   });
 
   it("answers a recall call without a key with a plain isError message", async () => {
@@ -183,10 +186,11 @@ describe("pithy's MCP server under load and with large messages, through the SDK
     expect(result.structuredContent).toMatchObject({ action: "skipped", reason: "too_large", capped: true });
     const [marker] = parseMarkers(note);
     expect(marker.key).toBe(await computeKeyAsync(content));
+    // The answer is the original's first part, within the recall bound, and says how to ask for the next.
     const recalled = texts(await session.client.callTool({ name: "pithy_recall", arguments: { key: marker.key } }))[0];
-    expect(recalled.length).toBeLessThanOrEqual(1024 * 1024);
-    expect(content.startsWith(recalled.slice(0, recalled.indexOf("… pithy: ")))).toBe(true);
-    expect(recalled).toMatch(/lines 1-\d+ of 12288\) are shown above\.$/);
+    expect(recalled.length).toBeLessThanOrEqual(64 * 1024);
+    expect(content.startsWith(recalled.slice(0, recalled.indexOf("[pithy: ")))).toBe(true);
+    expect(recalled).toMatch(/Next part: pithy_recall \{"key": "[0-9a-f]{32}", "lines": "\d+-\d+"\}/);
     expect((await session.client.listTools()).tools).toHaveLength(3);
   }, 120_000);
 

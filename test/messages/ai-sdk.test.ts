@@ -15,7 +15,8 @@ let json: unknown;
 let prompt: Msg[];
 
 beforeAll(async () => {
-  pithy = await createPithy();
+  // Recall answers are not cut here: these tests follow the original round trip (bounds: handle-recall.test.ts).
+  pithy = await createPithy({ recallMaxTokens: 1_000_000 });
   outputs = await corpusToolOutputs();
   json = await corpusJson();
   prompt = deepFreeze(aiSdkConversation(outputs, { callId: "call_json", value: json })) as Msg[];

@@ -14,7 +14,8 @@ let outputs: ToolOutput[];
 let conversation: Msg[];
 
 beforeAll(async () => {
-  pithy = await createPithy();
+  // Recall answers are not cut here: these tests follow the original round trip (bounds: handle-recall.test.ts).
+  pithy = await createPithy({ recallMaxTokens: 1_000_000 });
   outputs = await corpusToolOutputs();
   conversation = deepFreeze(anthropicConversation(outputs)) as Msg[];
 });

@@ -4,6 +4,7 @@ import { createPithy, type Pithy } from "../../src/pipeline.js";
 import { formatMarker } from "../../src/ccr/marker.js";
 import { handleRecall, readRecallCall, recallToolResult } from "../../src/messages/handle-recall.js";
 import { RECALL_TOOL_NAME } from "../../src/messages/recall-tool.js";
+import { estimateTokens } from "../../src/kernels/tokens.js";
 
 const original =
   Array.from(
@@ -14,7 +15,8 @@ let pithy: Pithy;
 let key: string;
 
 beforeAll(async () => {
-  pithy = await createPithy();
+  // The call shapes are what these tests are about: answers are not cut here (see "recall answers a model reads").
+  pithy = await createPithy({ recallMaxTokens: 1_000_000 });
   const r = await pithy.compress(original, { tool: "Bash", callId: "call_log" });
   expect(r.key).toBeDefined();
   key = r.key!;
@@ -170,5 +172,64 @@ describe("recallToolResult", () => {
   it("flags a miss as an error where the format can say so", () => {
     expect(recallToolResult("anthropic", miss)).toMatchObject({ is_error: true });
     expect(recallToolResult("mcp", miss)).toMatchObject({ isError: true });
+  });
+});
+
+describe("recall answers a model reads", () => {
+  let bounded: Pithy;
+  let boundedKey: string;
+  const lineOf = (n: number) => original.split("\n")[n - 1];
+  beforeAll(async () => {
+    bounded = await createPithy({ recallMaxTokens: 1000 });
+    boundedKey = (await bounded.compress(original, { tool: "Bash" })).key!;
+  });
+
+  it("returns exactly the lines a marker names, with their line ends", async () => {
+    const answer = await handleRecall(bounded, { name: RECALL_TOOL_NAME, input: { key: boundedKey, lines: "10-12" } });
+    expect(answer?.content).toBe(`${lineOf(10)}\n${lineOf(11)}\n${lineOf(12)}\n`);
+  });
+
+  it("reads a pasted marker's place as the lines to return", async () => {
+    const marker = formatMarker(boundedKey, "3 lines omitted", { lines: [[20, 22]] });
+    const answer = await handleRecall(bounded, { name: RECALL_TOOL_NAME, input: { key: marker } });
+    expect(answer?.content).toBe(`${lineOf(20)}\n${lineOf(21)}\n${lineOf(22)}\n`);
+  });
+
+  it("greps with line numbers and context", async () => {
+    const answer = await handleRecall(bounded, {
+      name: RECALL_TOOL_NAME,
+      input: { key: boundedKey, grep: "served request 777", context: 1 },
+    });
+    expect(answer?.content).toBe(`777-${lineOf(777)}\n778:${lineOf(778)}\n779-${lineOf(779)}\n`);
+  });
+
+  it("cuts a long answer within its bound and says how to ask for the next part", async () => {
+    const answer = (await handleRecall(bounded, { name: RECALL_TOOL_NAME, input: { key: boundedKey } }))!;
+    expect(answer.found).toBe(true);
+    expect(estimateTokens(answer.content)).toBeLessThanOrEqual(1200);
+    expect(original.startsWith(answer.content.slice(0, answer.content.indexOf("[pithy:") - 1))).toBe(true);
+    expect(answer.content).toMatch(/Next part: pithy_recall \{"key": "[0-9a-f]{32}", "lines": "\d+-\d+"\}/);
+  });
+
+  it("gives the whole original back in bounded parts that join to it exactly", async () => {
+    const parts: string[] = [];
+    let lines: string | undefined = "1-1500";
+    for (let round = 0; lines !== undefined && round < 100; round++) {
+      const result = await bounded.recall(boundedKey, { lines, maxTokens: 1000 });
+      if (!result.found) throw new Error(result.message);
+      expect(estimateTokens(result.content)).toBeLessThanOrEqual(1000);
+      parts.push(result.content);
+      lines = result.next === undefined ? undefined : `${result.next.split("-")[0]}-1500`;
+    }
+    expect(parts.length).toBeGreaterThan(5);
+    expect(parts.join("")).toBe(original);
+  });
+
+  it("says what is wrong with a selector instead of answering with the whole", async () => {
+    for (const input of [{ lines: "9000" }, { lines: "abc" }, { path: "$.x" }, { lines: "1-2", grep: "x" }]) {
+      const answer = await handleRecall(bounded, { name: RECALL_TOOL_NAME, input: { key: boundedKey, ...input } });
+      expect(answer?.found).toBe(false);
+      expect(answer?.content).toMatch(/^pithy: /);
+    }
   });
 });

@@ -10,7 +10,13 @@ import {
 
 const schema = {
   type: "object",
-  properties: { key: { type: "string", description: expect.any(String) } },
+  properties: {
+    key: { type: "string", description: expect.any(String) },
+    lines: { type: "string", description: expect.any(String) },
+    grep: { type: "string", description: expect.any(String) },
+    context: { type: "integer", description: expect.any(String), minimum: 0, maximum: 20 },
+    path: { type: "string", description: expect.any(String) },
+  },
   required: ["key"],
   additionalProperties: false,
 };
@@ -21,6 +27,10 @@ describe("recallTool", () => {
     expect(RECALL_TOOL_DESCRIPTION).toContain("[[pithy:KEY");
     expect(RECALL_TOOL_DESCRIPTION).toMatch(/only when/i);
     expect(recallToolSchema()).toEqual(schema);
+  });
+
+  it("says in its description how to ask for a part: lines as the marker names them, grep, or a JSON path", () => {
+    for (const word of ["lines", "grep", "path", "120-180"]) expect(RECALL_TOOL_DESCRIPTION).toContain(word);
   });
 
   it("emits the OpenAI Chat form", () => {

@@ -32,7 +32,8 @@ let sentHeaders: Record<string, string>[] = [];
 
 async function setUp(script: Script) {
   upstream = await startFakeUpstream(script);
-  const pithy = await createPithy();
+  // Recall answers are not cut here: the tests follow the original round trip (bounds: handle-recall.test.ts).
+  const pithy = await createPithy({ recallMaxTokens: 1_000_000 });
   proxy = createProxy({ pithy, anthropicUpstream: upstream.url, port: 0 });
   const { url } = await proxy.listen();
   sentHeaders = [];

@@ -33,7 +33,7 @@ afterEach(async () => {
 async function setUp(script: Script, options: ProxyOptions = {}) {
   upstream = await startFakeUpstream(script);
   proxy = createProxy({
-    pithy: await createPithy(),
+    pithy: await createPithy({ recallMaxTokens: 1_000_000 }),
     anthropicUpstream: upstream.url,
     openaiUpstream: upstream.url,
     port: 0,

@@ -31,7 +31,11 @@ afterEach(async () => {
 
 async function setUp(script: Script) {
   upstream = await startFakeUpstream(script);
-  proxy = createProxy({ pithy: await createPithy(), openaiUpstream: upstream.url, port: 0 });
+  proxy = createProxy({
+    pithy: await createPithy({ recallMaxTokens: 1_000_000 }),
+    openaiUpstream: upstream.url,
+    port: 0,
+  });
   const { url } = await proxy.listen();
   const client = new OpenAI({
     apiKey: "sk-test-openai",

@@ -135,7 +135,7 @@ async function answerTooLarge(
   const marker = formatMarker(key, `${result.bytesIn} bytes of original not shown`);
   const text =
     `pithy: ${what}, so it is not shown. The original is stored: ${marker}. ` +
-    `Call ${RECALL_TOOL} with {"key": "${key}"} to read it; a recall answer shows at most its first ${formatMiB(maxReplyBytes)}.`;
+    `Call ${RECALL_TOOL} with {"key": "${key}"} to read it in parts, or with "lines" or "grep" to read just what you need.`;
   return compressAnswer(text, { ...compressFields(result), key, capped: true });
 }
 

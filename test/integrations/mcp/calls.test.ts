@@ -97,7 +97,8 @@ describe("answerToolCall's reply cap", () => {
   });
 
   it("cuts a recalled original over the cap at a line end, and says how much is shown", async () => {
-    const pithy = await createPithy();
+    // No recall bound in tokens here: the reply's cap in bytes is what is tested.
+    const pithy = await createPithy({ recallMaxTokens: 1_000_000 });
     const content = numberedLog(2000);
     const key = await pithy.archive(content);
     const answer = await answerToolCall(pithy, "pithy_recall", { key }, { maxReplyBytes: CAP });
