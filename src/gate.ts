@@ -1,4 +1,3 @@
-import { hasMarker } from "./ccr/marker.js";
 import type { Detection } from "./router/detect.js";
 import { isReadTool } from "./router/hint.js";
 import type { ContentType, Hint, Mode, SkipReason } from "./types.js";
@@ -37,8 +36,9 @@ export interface GateSkip {
 const BLOB_RE = /[A-Za-z0-9+/=_-]{2048}/;
 
 /**
- * The gate before routing: mode, size, excluded tools and already-compressed
- * output. Null when the content may go on to the router.
+ * The gate before routing: mode, size and excluded tools. Null when the
+ * content may go on. (Whether content is pithy's own output needs the store:
+ * the pipeline asks it, see Pipeline.markerStep.)
  * @example admit(text, estimateTokens(text), { tool: "Bash" }, config) // null
  */
 export function admit(content: string, tokens: number, hint: Hint, config: GateConfig): GateSkip | null {
@@ -53,7 +53,6 @@ export function admit(content: string, tokens: number, hint: Hint, config: GateC
   if (tool !== undefined && config.excludeTools.some((glob) => globMatch(glob, tool))) {
     return { reason: "excluded_tool", signal: `tool ${tool} is excluded` };
   }
-  if (hasMarker(content)) return { reason: "already_compressed", signal: "content already holds pithy markers" };
   return null;
 }
 

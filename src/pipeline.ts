@@ -8,8 +8,8 @@
  * way ends in the input itself, byte for byte (fail open, counted).
  */
 import { callAliasKey } from "./ccr/call-alias.js";
-import { computeKeyAsync, normalizeKey } from "./ccr/key.js";
-import { defuseMarkers, formatMarker, hasMarker } from "./ccr/marker.js";
+import { computeKeyAsync, keyNames, normalizeKey } from "./ccr/key.js";
+import { defuseMarkers, formatMarker, hasMarker, hasMarkerOpening, parseMarkers } from "./ccr/marker.js";
 import { PendingKey } from "./ccr/pending-key.js";
 import { type RecallSelector, viewOf } from "./ccr/recall-view.js";
 import type { Store } from "./ccr/store.js";
@@ -98,12 +98,18 @@ export async function createPithy(options: PithyOptions = {}): Promise<Pithy> {
   return pipeline;
 }
 
+/** Distinct marker keys of an input looked up in the store to tell pithy's own output (bounded: inputs are untrusted). */
+const MAX_OWNERSHIP_CHECKS = 8;
+
 /** Keys whose strategy is remembered for recall telemetry (about 200 KB at most). */
 const MAX_REMEMBERED_KEYS = 4096;
 
 /** One call on its way through the steps. */
 interface Call {
+  /** The input as given: what the store keeps and the key names. */
   readonly content: string;
+  /** What the chain reads: the input with marker-like text pithy did not issue defused. */
+  readonly text: string;
   readonly hint: Hint;
   readonly tokensIn: number;
   /** The routed type. */
@@ -182,17 +188,20 @@ class Pipeline implements Pithy {
     const tokensIn = content.length === 0 ? 0 : estimateTokens(content);
     const refused = admit(content, tokensIn, hint, this.options.gate);
     if (refused !== null) return passthrough(content, refused.reason, "unknown", tokensIn);
+    // Pithy's own earlier output is left as it is; marker-like text pithy did not issue is content.
+    const text = await this.markerStep(content);
+    if (text === null) return passthrough(content, "already_compressed", "unknown", tokensIn);
 
     // 2. Route: which content type, hence which chain. No line index up front:
     // the router samples the head, and some compressors (JSON, HTML) never ask.
     const json = new JsonValidity();
-    const detection = detect(content, hint, undefined, json);
-    const refusedType = admitRouted(detection, content, hint, this.options.gate);
+    const detection = detect(text, hint, undefined, json);
+    const refusedType = admitRouted(detection, text, hint, this.options.gate);
     if (refusedType !== null) return passthrough(content, refusedType.reason, detection.type, tokensIn);
 
     // A large input is hashed on another thread while the chain runs (ccr/pending-key.ts).
     const key = PendingKey.start(content);
-    const call: Call = { content, hint, tokensIn, type: detection.type, json, key, modelDetail: {} };
+    const call: Call = { content, text, hint, tokensIn, type: detection.type, json, key, modelDetail: {} };
     const canDrop = this.mode === "lossy" && this.store !== null;
 
     // 3 + 4. Chain, then guardrail.
@@ -230,11 +239,35 @@ class Pipeline implements Pithy {
       tokensIn: call.tokensIn,
       tokensOut,
       key,
-      inputIsJson: call.type === "json" && call.json.parses(call.content),
+      inputIsJson: call.type === "json" && call.json.parses(call.text),
       json: call.json,
     });
     if (violation === null) return { run, output, tokensOut, key };
     return { reason: tokensOut >= call.tokensIn ? "no_gain" : "guardrail", note: violation };
+  }
+
+  /**
+   * Step 1b: markers already in the input. When one names an original this
+   * store holds, the input is pithy's own earlier output: null, it passes as
+   * it is (compressing it again would change nothing). Any other marker-like
+   * text, a forged or foreign marker or a mention of the syntax, is content:
+   * it is defused (`[[pithy(quoted):`) in what the chain reads, so it can
+   * neither switch compression off nor pass for a marker in the output.
+   */
+  private async markerStep(content: string): Promise<string | null> {
+    if (!hasMarkerOpening(content)) return content;
+    if (this.store !== null) {
+      const keys = [...new Set(parseMarkers(content).map((m) => m.key))].slice(0, MAX_OWNERSHIP_CHECKS);
+      for (const key of keys) {
+        try {
+          const original = await this.store.get(key);
+          if (original !== undefined && keyNames(key, original)) return null;
+        } catch {
+          // A store that cannot answer owns nothing here: the markers are content.
+        }
+      }
+    }
+    return defuseMarkers(content);
   }
 
   /**
@@ -249,7 +282,7 @@ class Pipeline implements Pithy {
       if (run !== null) return { run, key };
     }
     const markerKey = call.key.markerKey;
-    const run = runChain(call.content, call.type, {
+    const run = runChain(call.text, call.type, {
       chains: this.options.chains,
       hint: call.hint,
       scale: PROFILE_SCALE[this.profile],
@@ -272,7 +305,7 @@ class Pipeline implements Pithy {
    * are counted, and the chain runs instead (null).
    */
   private async runModel(call: Call, key: string, detail: Record<string, number | string>): Promise<ChainRun | null> {
-    const reply = await runProseModel(call.content, { ...this.options.prose!, query: call.hint.query });
+    const reply = await runProseModel(call.text, { ...this.options.prose!, query: call.hint.query });
     detail.modelMs = Math.round(reply.modelMs);
     if (reply.model !== undefined) detail.model = reply.model;
     if (reply.inputTokens !== undefined) detail.modelInputTokens = reply.inputTokens;
@@ -379,7 +412,8 @@ class Pipeline implements Pithy {
       const key = direct ?? (await this.keyOfCall(keyOrCallId));
       if (typeof key !== "string") return key;
       const content = await this.store.get(key);
-      if (content === undefined) {
+      // An entry that does not hash to its key (an older pithy's, or altered) never answers for it.
+      if (content === undefined || !keyNames(key, content)) {
         const message = `pithy: key ${key} is unknown or has expired; the original is no longer stored.`;
         return { found: false, key, reason: "unknown", message };
       }

@@ -2,7 +2,9 @@
  * The key grammar of the CCR store.
  *
  * A *content key* names an original by its content: the first 32 hex digits
- * (128 bits) of the SHA-256 of its UTF-8 bytes, lowercase. 128 bits keep a
+ * (128 bits) of the SHA-256 of its WTF-8 bytes (wtf8.ts: UTF-8 for
+ * well-formed text, lone surrogates in a form of their own, so the encoding
+ * is injective on UTF-16 and no two texts share a key), lowercase. 128 bits keep a
  * marker short (≈ 20 tokens) while leaving accidental collisions out of reach
  * (birthday bound ≈ 2^64 entries). Keys of 32 to 64 hex digits are accepted so
  * a store or a caller may use the full digest.
@@ -15,9 +17,10 @@
  * 10 KB string, a NUL or `../../etc/passwd` can turn into a slow path or a
  * file name.
  */
-import { sha256Hex } from "../kernels/sha256.js";
+import { sha256Bytes, sha256Hex } from "../kernels/sha256.js";
 import { sha256HexAsync } from "../kernels/sha256-async.js";
 import { hashesNatively, nativeSha256Hex } from "../kernels/sha256-native.js";
+import { encodeWtf8, isWellFormed } from "./wtf8.js";
 
 /** Hex digits in a key made by {@link computeKey} (128 bits). */
 export const KEY_HEX_LENGTH = 32;
@@ -29,6 +32,12 @@ export const MAX_KEY_LENGTH = 64;
 export const MAX_NAMESPACE_LENGTH = 64;
 /** Separates namespaces from each other and from the content key in a store key. */
 export const NAMESPACE_SEPARATOR = ":";
+/**
+ * The namespace call-id aliases live in (`pithy-alias:<hex>`): a key space no
+ * content can reach, since a content key is hex alone and no caller may name
+ * this namespace (withNamespace refuses it).
+ */
+export const ALIAS_NAMESPACE = "pithy-alias";
 
 /** Most namespace levels a store key may carry (tenant, session, … with room to spare). */
 export const MAX_NAMESPACE_DEPTH = 8;
@@ -40,15 +49,20 @@ const MAX_PADDING = 64;
 
 /**
  * The content key of `content`: the first 32 hex digits of SHA-256 over its
- * UTF-8 bytes, lowercase. Lone surrogates are encoded as U+FFFD (as
- * `TextEncoder` does), so two strings that differ only there share a key;
- * stores compare the content itself, so recall stays exact.
+ * WTF-8 bytes, lowercase. A text ending in a cut emoji (`\ud83d`) and the
+ * same text ending in U+FFFD have different keys.
  * @example computeKey("hello") // "2cf24dba5fb0a30e26e83b2ac5b9e29e"
  */
 export function computeKey(content: string): string {
+  return contentDigest(content).slice(0, KEY_HEX_LENGTH);
+}
+
+/** The whole SHA-256 (64 hex digits) that a content key is the head of. */
+export function contentDigest(content: string): string {
+  // Lone surrogates: the string hashers would see U+FFFD there, so hash the WTF-8 bytes.
+  if (!isWellFormed(content)) return toHex(sha256Bytes(encodeWtf8(content)));
   // The runtime's own SHA-256 where it has one (Node, Deno): same digest, several times faster.
-  const digest = hashesNatively(content) ? nativeSha256Hex()!(content) : sha256Hex(content);
-  return digest.slice(0, KEY_HEX_LENGTH);
+  return hashesNatively(content) ? nativeSha256Hex()!(content) : sha256Hex(content);
 }
 
 /**
@@ -56,8 +70,23 @@ export function computeKey(content: string): string {
  * when the content is large (same key either way).
  */
 export async function computeKeyAsync(content: string): Promise<string> {
-  if (hashesNatively(content)) return computeKey(content);
+  if (hashesNatively(content) || !isWellFormed(content)) return computeKey(content);
   return (await sha256HexAsync(content)).slice(0, KEY_HEX_LENGTH);
+}
+
+/**
+ * Whether `content` is what `key` names: a store entry whose content does
+ * not hash to its key (left by an older pithy that hashed lone surrogates
+ * as U+FFFD, or altered) must never answer for it.
+ */
+export function keyNames(key: string, content: string): boolean {
+  return contentDigest(content).startsWith(key);
+}
+
+function toHex(bytes: Uint8Array): string {
+  let hex = "";
+  for (const b of bytes) hex += (b < 16 ? "0" : "") + b.toString(16);
+  return hex;
 }
 
 /** Whether `s` is 32 to 64 hex digits (either case), and nothing else. */
@@ -113,6 +142,13 @@ export function normalizeStoreKey(s: unknown): string | null {
     }
   }
   return s.slice(0, cut + 1) + s.slice(cut + 1).toLowerCase();
+}
+
+/** The canonical form of a call-id alias key (`pithy-alias:<hex>`), or null when it is not one. */
+export function normalizeAliasKey(s: unknown): string | null {
+  if (typeof s !== "string" || !s.startsWith(ALIAS_NAMESPACE + NAMESPACE_SEPARATOR)) return null;
+  const hex = normalizeKey(s.slice(ALIAS_NAMESPACE.length + 1));
+  return hex === null ? null : ALIAS_NAMESPACE + NAMESPACE_SEPARATOR + hex;
 }
 
 function isHexRun(s: string, from: number, to: number): boolean {

@@ -177,13 +177,25 @@ export function countMarkerOpenings(text: string): number {
   return n;
 }
 
+/** What a defused marker opening reads as: plainly a quotation, never a marker. */
+export const DEFUSED_OPENING = "[[pithy(quoted):";
+
 /**
  * `text` with every marker opening, in any letter case, turned into plain
- * text (`[[pithy:` → `[pithy:`): what a model wrote can then never pass for a
- * marker of ours.
+ * text (`[[pithy:` → `[[pithy(quoted):`): marker-like text pithy did not
+ * issue (in a tool's output, in what a model wrote) can then never pass for
+ * a marker of ours, nor switch compression off. Defusing twice changes nothing more.
  */
 export function defuseMarkers(text: string): string {
-  return text.replace(/\[\[pithy:/gi, "[pithy:");
+  return hasMarkerOpening(text) ? text.replace(/\[\[(pithy):/gi, "[[$1(quoted):") : text;
+}
+
+/** Whether `text` holds `[[pithy:` in any letter case, whole marker or not. */
+export function hasMarkerOpening(text: string): boolean {
+  for (let at = text.indexOf("[["); at !== -1; at = text.indexOf("[[", at + 1)) {
+    if (isPithyTag(text, at + 2)) return true;
+  }
+  return false;
 }
 
 /**

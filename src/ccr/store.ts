@@ -13,7 +13,15 @@
  * encodes, and counting the key keeps a store of many tiny entries bounded.
  */
 import { PithyConfigError, PithyStoreError } from "../errors.js";
-import { MAX_NAMESPACE_DEPTH, NAMESPACE_SEPARATOR, isValidNamespace, normalizeKey, normalizeStoreKey } from "./key.js";
+import {
+  ALIAS_NAMESPACE,
+  MAX_NAMESPACE_DEPTH,
+  NAMESPACE_SEPARATOR,
+  isValidNamespace,
+  normalizeAliasKey,
+  normalizeKey,
+  normalizeStoreKey,
+} from "./key.js";
 
 /** Counters and gauges of one store; {@link Store.stats} returns a fresh copy each time. */
 export interface StoreStats {
@@ -172,8 +180,9 @@ export function emptyStoreStats(maxBytes = 0, maxEntryBytes = 0): StoreStats {
  * @example const session = withNamespace(store, "tenant-42");
  */
 export function withNamespace(store: Store, namespace: string): Store {
-  if (!isValidNamespace(namespace)) {
-    throw new PithyConfigError("namespace", "1 to 64 characters of a-z, 0-9, _ and -", namespace);
+  if (!isValidNamespace(namespace) || namespace === ALIAS_NAMESPACE) {
+    const allowed = `1 to 64 characters of a-z, 0-9, _ and - (not "${ALIAS_NAMESPACE}", which pithy keeps for itself)`;
+    throw new PithyConfigError("namespace", allowed, namespace);
   }
   if (!(store instanceof NamespacedStore)) return new NamespacedStore(store, namespace + NAMESPACE_SEPARATOR, 1);
   if (store.depth >= MAX_NAMESPACE_DEPTH) {
@@ -191,18 +200,18 @@ class NamespacedStore implements Store {
   ) {}
 
   put(key: string, content: string): Promise<void> {
-    const k = normalizeKey(key);
+    const k = keyInside(key);
     if (k === null) return Promise.reject(invalidKey(key));
     return this.base.put(this.prefix + k, content);
   }
 
   get(key: string): Promise<string | undefined> {
-    const k = normalizeKey(key);
+    const k = keyInside(key);
     return k === null ? Promise.resolve(undefined) : this.base.get(this.prefix + k);
   }
 
   delete(key: string): Promise<boolean> {
-    const k = normalizeKey(key);
+    const k = keyInside(key);
     return k === null ? Promise.resolve(false) : this.base.delete(this.prefix + k);
   }
 
@@ -213,6 +222,11 @@ class NamespacedStore implements Store {
   prune(): Promise<number> {
     return this.base.prune ? this.base.prune() : Promise.resolve(0);
   }
+}
+
+/** What a namespaced store accepts: a content key, or a call-id alias key (`pithy-alias:<hex>`). */
+function keyInside(key: string): string | null {
+  return normalizeKey(key) ?? normalizeAliasKey(key);
 }
 
 /** The error a store rejects a put with when the key is not a store key. */

@@ -1,10 +1,19 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
-import { computeKey, isValidKey, isValidNamespace, normalizeKey, normalizeStoreKey } from "../../src/ccr/key.js";
+import {
+  computeKey,
+  computeKeyAsync,
+  isValidKey,
+  isValidNamespace,
+  keyNames,
+  normalizeKey,
+  normalizeStoreKey,
+} from "../../src/ccr/key.js";
+import { encodeWtf8 } from "../../src/ccr/wtf8.js";
 
-/** The reference: WebCrypto's SHA-256 of the UTF-8 bytes, first 32 hex digits. */
+/** The reference: WebCrypto's SHA-256 of the WTF-8 bytes (UTF-8 for well-formed text), first 32 hex digits. */
 async function referenceKey(content: string): Promise<string> {
-  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(content));
+  const digest = await crypto.subtle.digest("SHA-256", encodeWtf8(content) as Uint8Array<ArrayBuffer>);
   return [...new Uint8Array(digest)]
     .map((b) => b.toString(16).padStart(2, "0"))
     .join("")
@@ -33,8 +42,17 @@ describe("computeKey", () => {
     for (const s of samples) expect(computeKey(s)).toBe(await referenceKey(s));
   });
 
-  it("hashes a lone surrogate as U+FFFD, as TextEncoder encodes it", async () => {
-    expect(computeKey("a\ud800b")).toBe(await referenceKey("a\ufffdb"));
+  it("gives a lone surrogate a key of its own, apart from U+FFFD's (a cut emoji and its UTF-8 round trip)", async () => {
+    const cut = "done 🚀".slice(0, -1);
+    expect(computeKey(cut)).not.toBe(computeKey(`${cut.slice(0, -1)}\ufffd`));
+    expect(computeKey("a\ud800b")).toBe(await referenceKey("a\ud800b"));
+    expect(await computeKeyAsync("x".repeat(300_000) + "\ud800")).toBe(computeKey("x".repeat(300_000) + "\ud800"));
+  });
+
+  it("tells whether a content is what a key names", () => {
+    const key = computeKey("a\ud800b");
+    expect(keyNames(key, "a\ud800b")).toBe(true);
+    expect(keyNames(key, "a\ufffdb")).toBe(false);
   });
 
   it("matches WebCrypto on random strings", async () => {

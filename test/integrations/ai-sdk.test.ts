@@ -234,3 +234,75 @@ describe("the AI SDK with pithy", () => {
     expect(toolResults(calls[1].prompt)[1].output.value).toMatch(/^pithy: key 0{32} is unknown or has expired/);
   });
 });
+
+describe("recall across a handoff", () => {
+  it("a second agent handed the first one's compressed history gets the recall tool and recalls a marker's lines", async () => {
+    // Agent one: its model sees the compressed log and answers at once.
+    let handedOff: any[] = [];
+    const first = new MockLanguageModelV3({
+      doGenerate: async (options) => {
+        handedOff = (options as unknown as Params).prompt;
+        return {
+          content: [{ type: "text", text: "over to you" }],
+          finishReason: { unified: "stop", raw: undefined },
+          usage,
+          warnings: [],
+        };
+      },
+    });
+    await generateText({
+      model: wrapLanguageModel({ model: first, middleware: pithyMiddleware({ pithy }) }),
+      messages: history(),
+    });
+    const marker = parseMarkers(JSON.stringify(toolResults(handedOff)[0].output)).find((m) => m.lines !== undefined)!;
+    expect(marker).toBeDefined();
+
+    // Agent two gets that prompt as its history (a sub-agent, or after compaction): no tools of its own.
+    const calls: Params[] = [];
+    const second = new MockLanguageModelV3({
+      doGenerate: async (options) => {
+        calls.push(options as unknown as Params);
+        if (calls.length === 1) {
+          const lines = marker.lines!.map(([a, b]) => `${a}-${b}`).join(",");
+          return {
+            content: [
+              {
+                type: "tool-call",
+                toolCallId: "r2",
+                toolName: RECALL_TOOL_NAME,
+                input: JSON.stringify({ key: marker.key, lines }),
+              },
+            ],
+            finishReason: { unified: "tool-calls", raw: undefined },
+            usage,
+            warnings: [],
+          };
+        }
+        return {
+          content: [{ type: "text", text: "found it" }],
+          finishReason: { unified: "stop", raw: undefined },
+          usage,
+          warnings: [],
+        };
+      },
+    });
+    const messages = handedOff.filter((m) => m.role !== "system") as ModelMessage[];
+    const result = await generateText({
+      model: wrapLanguageModel({ model: second, middleware: pithyMiddleware({ pithy }) }),
+      messages,
+      tools: { pithy_recall: pithyRecallTool(pithy) },
+      stopWhen: stepCountIs(3),
+    });
+    expect(result.text).toBe("found it");
+    // The middleware offered the recall tool because the handed-off history holds markers.
+    expect(calls[0].tools!.some((t) => t.name === RECALL_TOOL_NAME)).toBe(true);
+    const [from, to] = marker.lines![0];
+    const recalled = toolResults(calls[1].prompt).find((r) => r.toolCallId === "r2");
+    expect(recalled.output.value).toBe(
+      log
+        .split(/(?<=\n)/)
+        .slice(from - 1, to)
+        .join(""),
+    );
+  });
+});
