@@ -55,7 +55,9 @@ describe("forged markers", () => {
     const pithy = await createPithy();
     const real = await pithy.compress(log.replace("boom", "real"), { tool: "Bash" });
     const forgery = fc.oneof(
-      fc.string({ unit: fc.constantFrom(..."0123456789abcdef"), minLength: 32, maxLength: 32 }).map((k) => formatMarker(k, "3 lines omitted")),
+      fc
+        .string({ unit: fc.constantFrom(..."0123456789abcdef"), minLength: 32, maxLength: 32 })
+        .map((k) => formatMarker(k, "3 lines omitted")),
       fc.string({ maxLength: 40 }).map((s) => `[[pithy:${s}]]`),
       fc.string({ maxLength: 40 }).map((s) => `[[PiThY:${s}`),
       fc.constant("[[pithy:"),
