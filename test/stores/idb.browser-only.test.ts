@@ -109,7 +109,7 @@ describe("IdbStore across a reload", () => {
     expect(result.key).toMatch(/^[0-9a-f]{32}$/);
     (before.store as IdbStore).close();
     const after = await createPithy({ store: await open(name) });
-    expect(await after.recall(result.key!)).toEqual({ found: true, key: result.key, content: log });
+    expect(await after.recall(result.key!)).toEqual({ found: true, key: result.key, content: log, truncated: false });
   });
 });
 

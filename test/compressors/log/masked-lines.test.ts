@@ -327,7 +327,8 @@ describe("log mask twin and WASM agree", () => {
     const t = masked(big);
     expect(t.counts.length).toBeGreaterThan(1 << 14);
     expect(t.flags.length).toBeGreaterThan(1 << 16);
-  });
+    // A megabyte through both paths: seconds on a busy two-core machine.
+  }, 60_000);
 });
 
 describe("MaskedLines", () => {

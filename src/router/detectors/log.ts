@@ -1,0 +1,95 @@
+/** The detector of build, test, install and service logs. */
+import { LOG_LEVEL_WORD_RE } from "../../compressors/log/level-words.js";
+import { anyOf } from "../pattern.js";
+import { type Detector, fraction, count } from "./detector.js";
+
+const TIMESTAMP_RE =
+  /\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}|\[\d{1,2}\/\w{3}\/\d{4}:\d{2}:\d{2}|\b\d{2}:\d{2}:\d{2}(?:[.,]\d+)?\b/;
+// What log lines look like, part by part (each an alternative after the line's indentation).
+/** Go's test runner: `=== RUN`, `--- PASS`, panics with their goroutines. */
+const GO_TEST_LINES = [/=== (?:RUN|PAUSE|CONT)/, /--- (?:PASS|FAIL|SKIP)/, /panic:/, /goroutine \d+/];
+/** TAP (node:test, tape): `ok 3`, `not ok 4`, the version line, the `# tests` summary. */
+const TAP_LINES = [/(?:not )?ok \d+/, /TAP version/, /# (?:tests|pass|fail|Subtest)/];
+/** Other runners: jest/vitest PASS/FAIL, cargo's `test x ... ok` and `test result:`, tick marks, counts. */
+const RUNNER_LINES = [
+  /PASS/,
+  /FAIL/,
+  /ok\s+\S/,
+  /test result:/,
+  /running \d+ tests?/,
+  /test \S+ \.\.\. /,
+  /[✔✓✖✗×▶]/,
+  /\d+ (?:passed|failed)/,
+  /={5,} .* ={5,}/,
+  /Tests?:\s/,
+];
+/** pytest: `E   ` detail, `____ test_x ____` banners, `path.py:12: `, `path::test PASSED`. */
+const PYTEST_LINES = [
+  /E {3}/,
+  /_{3,} \S.* _{3,}$/,
+  /\S+\.py:\d+: /,
+  /\S+::\S+ (?:PASSED|FAILED|ERROR|SKIPPED|XFAIL|XPASS)/,
+];
+/** Stack traces: Python's head and frames, JS frames, `FooError:` heads. */
+const TRACE_LINES = [
+  /Traceback \(most recent/,
+  /\s+at \S+ \(/,
+  /\s+at \S+:\d+/,
+  /\s+File ".+", line \d+/,
+  /\w+(?:Error|Exception):/,
+];
+/** Compilers: rustc/gcc `error:`/`warning:`, tsc `f.ts(1,2): error TS…`, rustc's `-->`, `|` and `= note:` lines. */
+const COMPILER_LINES = [
+  /error(?:\[E\d+\])?:/,
+  /warning:/,
+  /\S+\(\d+,\d+\): error TS\d+/,
+  /Found \d+ errors?/,
+  /-->\s\S+:\d+:\d+/,
+  /\d*\s*\|(?:\s|$)/,
+  /= (?:note|help):/,
+];
+/** npm's own levels. */
+const NPM_LINES = [/npm (?:ERR!|WARN|verbose|info|http|timing|notice)/];
+
+const TEST_RE = new RegExp(
+  `^\\s*${anyOf(...GO_TEST_LINES, ...TAP_LINES, ...RUNNER_LINES, ...PYTEST_LINES, ...TRACE_LINES, ...COMPILER_LINES, ...NPM_LINES)}` +
+    // A pytest outcome anywhere on the line; a `[ 42%]` progress tail.
+    `|${/\b(?:PASSED|FAILED|SKIPPED|XFAIL|XPASS)\b/.source}|${/\[\s*\d{1,3}%\]\s*$/.source}`,
+);
+const ACCESS_LOG_RE =
+  /^\S+ \S+ \S+ \[[^\]]+\] "(?:GET|POST|PUT|DELETE|HEAD|OPTIONS|PATCH|CONNECT|TRACE|-)[^"]*" \d{3} /;
+
+// Lines that only a test runner, compiler or crash writes: two of them make a log
+// even when most lines are quoted source (pytest shows the failing code).
+const STRONG_LOG_RE = new RegExp(
+  `^${anyOf(
+    // pytest's section banners.
+    /={3,} (?:test session starts|FAILURES|ERRORS|short test summary info)/,
+    /Traceback \(most recent call last\)/,
+    /(?:FAILED|ERROR) \S+::/,
+    // cargo, Go, npm, tsc, TAP summaries.
+    /test result: (?:ok|FAILED)/,
+    /--- FAIL: /,
+    /npm ERR! /,
+    /Found \d+ errors?/,
+    /TAP version \d/,
+    /# (?:fail|pass) \d+/,
+    // rustc/gcc diagnostics and panics.
+    /(?:error|warning)(?:\[\w+\])?: \S/,
+    /panic: /,
+    /thread '.+' panicked at/,
+  )}`,
+);
+
+/** Build, test, install and service logs. */
+export const logDetector: Detector = {
+  type: "log",
+  threshold: 0.3,
+  score(sample) {
+    const share = fraction(
+      sample,
+      (l) => TEST_RE.test(l) || ACCESS_LOG_RE.test(l) || LOG_LEVEL_WORD_RE.test(l) || TIMESTAMP_RE.test(l),
+    );
+    return count(sample, (l) => STRONG_LOG_RE.test(l)) >= 2 ? Math.max(share, 0.6) : share;
+  },
+};

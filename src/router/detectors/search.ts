@@ -1,0 +1,47 @@
+/** The detector of grep and ripgrep output. */
+import { isGroupSeparator, parseGrepRow } from "../../kernels/grep.js";
+import { RG_JSON_RE } from "./json.js";
+import type { Detector } from "./detector.js";
+
+const NUMBERED_ROW_RE = /^\d+[:-]/;
+
+function looksLikePath(line: string): boolean {
+  return line.length < 300 && !/\s/.test(line) && /[/\\.]/.test(line) && !/^\d+[:-]/.test(line);
+}
+
+/** grep / ripgrep output: `path:line:text` rows, `-C` context, `--heading` groups, `--json`. */
+export const searchDetector: Detector = {
+  type: "search",
+  threshold: 0.6,
+  score(sample) {
+    if (sample.count > 0 && RG_JSON_RE.test(sample.line(0))) return 1;
+    let rows = 0;
+    let matches = 0;
+    let headingRows = 0;
+    let headings = 0;
+    let other = 0;
+    // Past this many other lines neither share below can be reached (every
+    // counted line is non-blank), so the rest of the sample need not be parsed.
+    const otherCap = 0.3 * sample.nonBlank;
+    for (let i = 0; i < sample.count && other <= otherCap; i++) {
+      const line = sample.line(i);
+      if (line.trim() === "" || isGroupSeparator(line)) continue;
+      const row = parseGrepRow(line);
+      if (row !== null && /[/\\.]/.test(row.path)) {
+        rows++;
+        if (row.kind === "match") matches++;
+      } else if (NUMBERED_ROW_RE.test(line)) {
+        headingRows++;
+      } else if (looksLikePath(line)) {
+        headings++;
+      } else {
+        other++;
+      }
+    }
+    const total = rows + headingRows + headings + other;
+    if (total === 0 || other > otherCap) return 0;
+    if (matches > 0 && rows / total >= 0.7) return rows / total;
+    if (headings > 0 && headingRows >= headings && (headingRows + headings) / total >= 0.8) return 0.9;
+    return 0;
+  },
+};
