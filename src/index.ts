@@ -3,14 +3,16 @@
 
 export { createPithy } from "./pipeline.js";
 export type { Pithy, PithyOptions, RecallResult } from "./pipeline.js";
-export type { CompressResult, ContentType, Hint, Mode, Profile, SkipReason } from "./types.js";
+export type { CompressResult, ContentType, Fidelity, Hint, Mode, Profile, SkipReason } from "./types.js";
 export { CONTENT_TYPES } from "./types.js";
 
 export { admit, admitRouted, decide, globMatch } from "./gate.js";
 export type { GateConfig, GateDecision, GateSkip } from "./gate.js";
 export { detect } from "./router/detect.js";
 export type { Detection } from "./router/detect.js";
-export { guardrailViolation } from "./guardrail.js";
+export { guardrailViolation, savingsMargin } from "./guardrail.js";
+export { salientLines, missingSalient, salientKind } from "./fidelity/salient.js";
+export type { SalientLine, SalientKind } from "./fidelity/salient.js";
 export type { GuardrailCheck } from "./guardrail.js";
 export { MODES, PROFILE_SCALE, DEFAULT_MIN_TOKENS, DEFAULT_MAX_CHARS, optionsFromEnv } from "./config.js";
 export type { EnvOptions } from "./config.js";

@@ -18,15 +18,18 @@ import { runProseModel } from "./compressors/prose-model.js";
 import { PROFILE_SCALE, checkMode, checkProfile } from "./config.js";
 import { PithyStoreError } from "./errors.js";
 import { admit, admitRouted } from "./gate.js";
-import { guardrailViolation } from "./guardrail.js";
+import { guardrailViolation, savingsMargin } from "./guardrail.js";
 import { loadWasm } from "./kernels/wasm.js";
 import { estimateTokens } from "./kernels/tokens.js";
+import { hasAnsi, stripAnsi } from "./kernels/ansi.js";
+import { collapseCarriageReturns } from "./kernels/frames.js";
 import { type ChainRun, runChain } from "./pipeline/chain.js";
 import { type PithyOptions, type ResolvedOptions, resolveOptions } from "./pipeline/options.js";
 import { compressed, passthrough } from "./pipeline/result.js";
-import { detect } from "./router/detect.js";
+import { type Detection, detect } from "./router/detect.js";
+import { missingSalient, salientLines } from "./fidelity/salient.js";
 import { Telemetry, type TelemetrySnapshot } from "./telemetry.js";
-import type { CompressResult, ContentType, Hint, Mode, Profile } from "./types.js";
+import type { CompressResult, ContentType, Fidelity, Hint, Mode, Profile } from "./types.js";
 
 export type { PithyOptions } from "./pipeline/options.js";
 export type { RecallSelector } from "./ccr/recall-view.js";
@@ -133,7 +136,34 @@ interface Checked {
   output: string;
   tokensOut: number;
   key: string;
+  /** What the fidelity check found, when it ran. */
+  fidelity?: Fidelity;
 }
+
+/**
+ * Types whose outputs show the input's lines, so that the fidelity check can
+ * look for them: JSON and HTML are rendered in a form of their own, checked
+ * by their compressors.
+ */
+const FIDELITY_TYPES: ReadonlySet<ContentType> = new Set<ContentType>([
+  "log",
+  "search",
+  "diff",
+  "terminal",
+  "tabular",
+  "markdown",
+  "prose",
+  "doc_read",
+  "code",
+  "unknown",
+]);
+
+/** The renders tried, in order, while a salient line is missing: wider caps, then nothing dropped. */
+const FIDELITY_STEPS: readonly { scale: number; canDrop: boolean }[] = [
+  { scale: 2, canDrop: true },
+  { scale: 4, canDrop: true },
+  { scale: 1, canDrop: false },
+];
 
 class Pipeline implements Pithy {
   mode: Mode;
@@ -144,6 +174,8 @@ class Pipeline implements Pithy {
   private readonly telemetry = new Telemetry();
   /** The strategy each recent key's original was compressed by, so recalls count against it (bounded). */
   private readonly strategyOfKey = new Map<string, string>();
+  /** The entry {@link verified} checked last: the same string again needs no second hash. */
+  private lastVerified: { key: string; content: string } | null = null;
 
   constructor(options: ResolvedOptions) {
     this.options = options;
@@ -195,7 +227,7 @@ class Pipeline implements Pithy {
     // 2. Route: which content type, hence which chain. No line index up front:
     // the router samples the head, and some compressors (JSON, HTML) never ask.
     const json = new JsonValidity();
-    const detection = detect(text, hint, undefined, json);
+    const detection = routeJson(text, detect(text, hint, undefined, json), json);
     const refusedType = admitRouted(detection, text, hint, this.options.gate);
     if (refusedType !== null) return passthrough(content, refusedType.reason, detection.type, tokensIn);
 
@@ -204,14 +236,14 @@ class Pipeline implements Pithy {
     const call: Call = { content, text, hint, tokensIn, type: detection.type, json, key, modelDetail: {} };
     const canDrop = this.mode === "lossy" && this.store !== null;
 
-    // 3 + 4. Chain, then guardrail.
-    let checked = await this.compressChecked(call, canDrop);
+    // 3 + 4. Chain, then guardrail and the fidelity check (more conservative renders while a salient line is hidden).
+    let checked = await this.compressFaithful(call, canDrop);
     // 5. Store: lossy output leaves only once its original is safe.
     let storeNote: string | undefined;
     if ("run" in checked && checked.run.lossy) {
       storeNote = (await this.keep(checked.key, content, hint.callId)) ?? undefined;
       // The original is not safe: only lossless output may leave.
-      if (storeNote !== undefined) checked = await this.compressChecked(call, false);
+      if (storeNote !== undefined) checked = await this.compressChecked(call, false, 1);
     }
     if ("reason" in checked) {
       return passthrough(content, checked.reason, call.type, tokensIn, checked.note ?? storeNote);
@@ -220,13 +252,61 @@ class Pipeline implements Pithy {
   }
 
   /**
+   * Steps 3 and 4 until nothing salient is hidden: the first render at the
+   * profile's caps; while the fidelity check finds a salient line of the
+   * input missing from it, the same chain again at twice and four times the
+   * caps, then lossless; when even that hides one (a rewrite that changes how
+   * lines read), the input passes through. The render kept reports what the
+   * check found.
+   */
+  private async compressFaithful(call: Call, canDrop: boolean): Promise<Checked | Refusal> {
+    let checked = await this.compressChecked(call, canDrop, 1);
+    if (!("run" in checked) || !checked.run.lossy || !FIDELITY_TYPES.has(checked.run.type)) return checked;
+    // What a reader of the input sees: escapes gone, a redrawn line as its last frame.
+    const salient = salientLines(asShown(call.text));
+    let missing = missingSalient(salient, checked.output);
+    let rerenders = 0;
+    for (const next of FIDELITY_STEPS) {
+      if (missing.length === 0) break;
+      const again = await this.compressChecked(call, next.canDrop && canDrop, next.scale);
+      rerenders++;
+      // A render refused (the chain declines without dropping, say): try the next.
+      if (!("run" in again)) continue;
+      checked = again;
+      missing = missingSalient(salient, again.output);
+    }
+    if (missing.length > 0 && canDrop) {
+      // Last: the input as a reader sees it (escapes and redraws gone), nothing else dropped.
+      const shown = await this.shownRender(call);
+      rerenders++;
+      if (shown !== null && "run" in shown && missingSalient(salient, shown.output).length === 0) {
+        checked = shown;
+        missing = [];
+      }
+    }
+    this.telemetry.recordFidelity(rerenders, missing.length > 0);
+    if (missing.length > 0) {
+      return {
+        reason: "guardrail",
+        note: `${missing.length} salient line(s) would be hidden, first: ${missing[0].text.slice(0, 80)}`,
+      };
+    }
+    if ("run" in checked) checked.fidelity = { salient: salient.length, visible: salient.length, rerenders };
+    return checked;
+  }
+
+  /**
    * Steps 3 and 4: the chain (or the caller's prose model), then the
    * guardrail. Returns the checked output, or why the input must pass
    * through instead, with the guardrail's objection as the note.
    */
-  private async compressChecked(call: Call, canDrop: boolean): Promise<Checked | Refusal> {
-    const { run, key } = await this.compressBody(call, canDrop);
-    if (run === null) return { reason: "no_gain" };
+  private async compressChecked(call: Call, canDrop: boolean, scaleFactor: number): Promise<Checked | Refusal> {
+    const { run, key } = await this.compressBody(call, canDrop, scaleFactor);
+    return run === null ? { reason: "no_gain" } : this.check(call, run, key);
+  }
+
+  /** Step 4 for one run: the marker back to the original a cleaning needs, then the guardrail. */
+  private check(call: Call, run: ChainRun, key: string): Checked | Refusal {
     let output = run.output;
     // Lossy output with no marker (ANSI stripped, say) still needs a way back to the original.
     if (run.lossy && !hasMarker(output)) {
@@ -243,7 +323,25 @@ class Pipeline implements Pithy {
       json: call.json,
     });
     if (violation === null) return { run, output, tokensOut, key };
-    return { reason: tokensOut >= call.tokensIn ? "no_gain" : "guardrail", note: violation };
+    return {
+      reason: tokensOut > call.tokensIn - savingsMargin(call.tokensIn) ? "no_gain" : "guardrail",
+      note: violation,
+    };
+  }
+
+  /** The input as a terminal shows it, as a lossy render of its own; null when that is the input. */
+  private async shownRender(call: Call): Promise<Checked | Refusal | null> {
+    const shown = asShown(call.text);
+    if (shown === call.text) return null;
+    const run: ChainRun = {
+      output: shown,
+      lossy: true,
+      type: call.type,
+      strategy: ["shown"],
+      detail: {},
+      claimed: true,
+    };
+    return this.check(call, run, await call.key.key());
   }
 
   /**
@@ -275,7 +373,11 @@ class Pipeline implements Pithy {
    * lossy only), else the chain of the routed type. Markers written while
    * the key was still being hashed are settled to the real key.
    */
-  private async compressBody(call: Call, canDrop: boolean): Promise<{ run: ChainRun | null; key: string }> {
+  private async compressBody(
+    call: Call,
+    canDrop: boolean,
+    scaleFactor: number,
+  ): Promise<{ run: ChainRun | null; key: string }> {
     if (canDrop && this.options.prose !== null && (call.type === "prose" || call.type === "markdown")) {
       const key = await call.key.key();
       const run = await this.runModel(call, key, call.modelDetail);
@@ -285,7 +387,7 @@ class Pipeline implements Pithy {
     const run = runChain(call.text, call.type, {
       chains: this.options.chains,
       hint: call.hint,
-      scale: PROFILE_SCALE[this.profile],
+      scale: PROFILE_SCALE[this.profile] * scaleFactor,
       canDrop,
       marker: (summary, place) => formatMarker(markerKey, summary, place),
       json: call.json,
@@ -319,7 +421,7 @@ class Pipeline implements Pithy {
     }
     // What the model wrote is content: it must never pass for one of our markers.
     const output = defuseMarkers(reply.output) + "\n" + formatMarker(key, "original before the prose model");
-    return { output, lossy: true, type: "prose", strategy: ["prose-model"], detail: {} };
+    return { output, lossy: true, type: "prose", strategy: ["prose-model"], detail: {}, claimed: true };
   }
 
   /**
@@ -359,7 +461,8 @@ class Pipeline implements Pithy {
     }
     if (run.type !== call.type) detail.reroutedTo = run.type;
     if (run.lossy) this.rememberStrategy(checked.key, run.strategy.join("+"));
-    return compressed(call.content, checked.output, {
+    if (checked.fidelity !== undefined) detail.fidelity = `${checked.fidelity.visible}/${checked.fidelity.salient}`;
+    const result = compressed(call.content, checked.output, {
       // The type the router chose; a reroute shows in the strategy (`terminal+log`).
       type: call.type,
       strategy: run.strategy.join("+"),
@@ -368,6 +471,8 @@ class Pipeline implements Pithy {
       tokensOut: checked.tokensOut,
       detail,
     });
+    if (checked.fidelity !== undefined) result.fidelity = checked.fidelity;
+    return result;
   }
 
   async recall(keyOrCallId: string, selector?: RecallSelector): Promise<RecallResult> {
@@ -386,6 +491,15 @@ class Pipeline implements Pithy {
       result.key === undefined ? undefined : this.strategyOfKey.get(result.key),
     );
     return result;
+  }
+
+  /** {@link keyNames}, remembered for the last entry checked (recalls of one key's parts come in a row). */
+  private verified(key: string, content: string): boolean {
+    const last = this.lastVerified;
+    if (last !== null && last.key === key && last.content === content) return true;
+    if (!keyNames(key, content)) return false;
+    this.lastVerified = { key, content };
+    return true;
   }
 
   private rememberStrategy(key: string, strategy: string): void {
@@ -413,7 +527,7 @@ class Pipeline implements Pithy {
       if (typeof key !== "string") return key;
       const content = await this.store.get(key);
       // An entry that does not hash to its key (an older pithy's, or altered) never answers for it.
-      if (content === undefined || !keyNames(key, content)) {
+      if (content === undefined || !this.verified(key, content)) {
         const message = `pithy: key ${key} is unknown or has expired; the original is no longer stored.`;
         return { found: false, key, reason: "unknown", message };
       }
@@ -444,6 +558,32 @@ class Pipeline implements Pithy {
     this.telemetry.recordStore("put");
     return key;
   }
+}
+
+/** `text` as a terminal shows it: ANSI escapes removed, each CR-redrawn line as its last frame. */
+function asShown(text: string): string {
+  const plain = hasAnsi(text) ? stripAnsi(text) : text;
+  return plain.includes("\r") ? collapseCarriageReturns(plain) : plain;
+}
+
+/**
+ * JSON in, JSON out, whatever the hint: an input that parses as a JSON
+ * document (a `.json` served as text/plain, a JSON body read as `notes.md`)
+ * runs the JSON chain, whose output stays JSON.
+ */
+function routeJson(text: string, detection: Detection, json: JsonValidity): Detection {
+  if (detection.type === "json" || !opensLikeJson(text) || !json.parses(text)) return detection;
+  return { ...detection, type: "json" };
+}
+
+/** Whether the first non-blank character opens an object or an array (only those are worth a parse). */
+function opensLikeJson(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 32 || c === 9 || c === 10 || c === 13 || c === 0xfeff) continue;
+    return c === 123 || c === 91;
+  }
+  return false;
 }
 
 function now(): number {

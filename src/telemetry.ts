@@ -69,6 +69,8 @@ export interface TelemetrySnapshot {
     netTokensSaved: number;
   };
   ccr: { puts: number; dedupes: number; refused: number; failures: number };
+  /** The fidelity check: calls it ran on, re-renders it asked for, inputs passed through because every render hid a salient line. */
+  fidelity: { checks: number; rerenders: number; passedThrough: number };
   recalls: {
     total: number;
     hits: number;
@@ -107,6 +109,7 @@ export class Telemetry {
   private recallHits = 0;
   private recallMisses = 0;
   private recallTokens = 0;
+  private readonly fidelity = { checks: 0, rerenders: 0, passedThrough: 0 };
 
   /** Counts one `compress` call. Non-finite or negative figures count as 0. */
   recordCall(call: CallRecord): void {
@@ -164,6 +167,13 @@ export class Telemetry {
     if (strategy !== undefined && n > 0) entry(this.strategies, strategy, emptyStrategy).tokensRecalled += n;
   }
 
+  /** Counts one fidelity check: the re-renders it asked for, and whether the input passed through in the end. */
+  recordFidelity(rerenders: number, passedThrough: boolean): void {
+    this.fidelity.checks++;
+    this.fidelity.rerenders += Math.max(0, rerenders);
+    if (passedThrough) this.fidelity.passedThrough++;
+  }
+
   /** A deep copy of every counter, keys sorted. */
   snapshot(): TelemetrySnapshot {
     const totals = emptyStrategy();
@@ -196,6 +206,7 @@ export class Telemetry {
         netTokensSaved: totals.tokensSaved - this.recallTokens,
       },
       ccr: { ...this.ccr },
+      fidelity: { ...this.fidelity },
       recalls: {
         total: recalls,
         hits: this.recallHits,
@@ -218,6 +229,7 @@ export class Telemetry {
     this.recallHits = 0;
     this.recallMisses = 0;
     this.recallTokens = 0;
+    this.fidelity.checks = this.fidelity.rerenders = this.fidelity.passedThrough = 0;
   }
 }
 

@@ -69,6 +69,13 @@ export type SkipReason =
   /** Bytes that are not UTF-8 text (a NUL early on, or invalid UTF-8): the CLI passes them through as bytes. */
   | "binary";
 
+/** What the fidelity check found: the input's distinct salient lines, how many stay visible, the re-renders it took. */
+export interface Fidelity {
+  salient: number;
+  visible: number;
+  rerenders: number;
+}
+
 /** The outcome of one `compress` call. */
 export interface CompressResult {
   /** What the model should see: the compressed text, or the input itself when skipped. */
@@ -84,6 +91,8 @@ export interface CompressResult {
   bytesOut: number;
   tokensIn: number;
   tokensOut: number;
-  /** Compressor-specific counts (lines kept, rows dropped…). */
+  /** Compressor-specific counts (lines kept, rows dropped…); `fidelity` as "visible/salient". */
   detail: Record<string, number | string>;
+  /** What the fidelity check found, for types whose output shows the input's lines. */
+  fidelity?: Fidelity;
 }

@@ -19,7 +19,7 @@ const LAYERS: readonly (readonly string[])[] = [
   ["compressors/"],
   ["router/"],
   // The options and their checks belong with the pipeline they configure.
-  ["config.ts", "gate.ts", "guardrail.ts", "telemetry.ts", "pipeline.ts", "pipeline/"],
+  ["config.ts", "gate.ts", "guardrail.ts", "telemetry.ts", "fidelity/", "pipeline.ts", "pipeline/"],
   ["messages/"],
   ["stores/", "integrations/"],
   ["cli/", "proxy/"],

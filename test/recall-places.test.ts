@@ -40,7 +40,7 @@ describe.each(CORPUS_NAMES)("marker places on the %s corpus", (name) => {
       }
     }
     expect(placed).toBeGreaterThan(50);
-  });
+  }, 120_000);
 
   it("turns a line-faithful output back into the original, marker by marker", async () => {
     let checked = 0;
@@ -65,5 +65,5 @@ describe.each(CORPUS_NAMES)("marker places on the %s corpus", (name) => {
       checked++;
     }
     expect(checked).toBeGreaterThan(3);
-  });
+  }, 120_000);
 });

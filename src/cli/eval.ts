@@ -147,13 +147,12 @@ export async function evaluateCorpus(
     const ms = (performance.now() - started) / runs;
     const mustKeep = c.must_keep ?? [];
     const missing = mustKeep.filter((s) => !r.output.includes(visibleForm(s, c.class)));
+    // The call's own markers (marker-like text in a passed-through input is content, not ours).
+    const markers = r.key === undefined ? [] : parseMarkers(r.output).filter((m) => m.key === r.key);
     let recallExact = true;
-    const markers = parseMarkers(r.output);
-    const keys = new Set(markers.map((m) => m.key));
-    if (r.key !== undefined) keys.add(r.key);
-    for (const key of keys) {
-      const back = await pithy.recall(key);
-      if (!back.found || back.content !== text) recallExact = false;
+    if (r.key !== undefined) {
+      const back = await pithy.recall(r.key);
+      recallExact = back.found && back.content === text;
     }
     rows.push({
       id: c.id,

@@ -15,6 +15,7 @@ const LONG_LINE = 4 * 1024;
  */
 export const fallbackCompressor: Compressor = {
   name: "fallback",
+  lastResort: true,
   compress(input) {
     const { text, scale } = input;
     if (!input.canDrop || text.length <= scaled(FALLBACK_CAP, scale)) return null;

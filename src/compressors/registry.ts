@@ -1,4 +1,5 @@
 import type { ContentType } from "../types.js";
+import { ansiCompressor } from "./ansi.js";
 import { blobCompressor } from "./blob.js";
 import { codeCompressor } from "./code.js";
 import { diffCompressor } from "./diff.js";
@@ -20,24 +21,26 @@ export type Chains = Record<ContentType, readonly Compressor[]>;
  * The default chains. Each link receives the previous link's output; a link
  * that returns null passes the text on unchanged; a link that asks to
  * reroute (terminal, doc_read) sends its output through the router again.
- * The fallback closes every chain so no type can hand back a megabyte.
+ * ANSI escapes go first in every chain but the terminal one (which reads
+ * them to collapse redraws, then reroutes). The fallback closes the chains
+ * as a last resort: it cuts only content no compressor claimed.
  */
 export function defaultChains(): Chains {
   return {
-    json: [jsonCompressor, fallbackCompressor],
-    search: [searchCompressor, fallbackCompressor],
-    log: [logCompressor, fallbackCompressor],
-    diff: [diffCompressor, fallbackCompressor],
+    json: [ansiCompressor, jsonCompressor, fallbackCompressor],
+    search: [ansiCompressor, searchCompressor, fallbackCompressor],
+    log: [ansiCompressor, logCompressor, fallbackCompressor],
+    diff: [ansiCompressor, diffCompressor, fallbackCompressor],
     terminal: [terminalCompressor],
-    doc_read: [docReadCompressor],
+    doc_read: [ansiCompressor, docReadCompressor],
     // Reached only when the hint asks for code compression, or for a blob; the
     // skeleton runs first because it leaves text holding markers alone.
     code: [codeCompressor, blobCompressor],
     // The markdown compressor leaves text holding markers alone, so it runs before blob.
-    markdown: [markdownCompressor, blobCompressor, fallbackCompressor],
-    html: [htmlCompressor, blobCompressor, fallbackCompressor],
-    tabular: [tabularCompressor, fallbackCompressor],
-    prose: [markdownCompressor, blobCompressor, fallbackCompressor],
-    unknown: [blobCompressor, fallbackCompressor],
+    markdown: [ansiCompressor, markdownCompressor, blobCompressor, fallbackCompressor],
+    html: [ansiCompressor, htmlCompressor, blobCompressor, fallbackCompressor],
+    tabular: [ansiCompressor, tabularCompressor, fallbackCompressor],
+    prose: [ansiCompressor, markdownCompressor, blobCompressor, fallbackCompressor],
+    unknown: [ansiCompressor, blobCompressor, fallbackCompressor],
   };
 }

@@ -64,6 +64,12 @@ export interface CompressorOutput {
    * output has as many lines as the input (a cleaning step).
    */
   lineOrigin?: Int32Array;
+  /**
+   * Set by cleaning steps that leave every line where it was (ANSI
+   * stripping): line `i` of the output is line `i` of the input. Such a step
+   * claims nothing: the fallback may still run after it.
+   */
+  keepsLines?: boolean;
 }
 
 /**
@@ -73,6 +79,12 @@ export interface CompressorOutput {
 export interface Compressor {
   /** Strategy name reported in results and telemetry (`log`, `search`, `json-crush`…). */
   readonly name: string;
+  /**
+   * A last resort (the fallback's blind cut): it runs only when no earlier
+   * link of the chain claimed the content, since a compressor that claimed
+   * it fits its own output to its budget, outline first.
+   */
+  readonly lastResort?: boolean;
   compress(input: CompressorInput): CompressorOutput | null;
 }
 

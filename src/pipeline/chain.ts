@@ -28,6 +28,8 @@ export interface ChainRun {
   /** Names of the links that changed the text, in order. */
   strategy: string[];
   detail: Record<string, number | string>;
+  /** Whether a compressor (not a cleaning step) changed the text. */
+  claimed: boolean;
 }
 
 /** Everything a chain run needs besides the content and its type. */
@@ -49,7 +51,7 @@ export interface ChainContext {
  * when no link changed anything.
  */
 export function runChain(content: string, type: ContentType, ctx: ChainContext): ChainRun | null {
-  const run: ChainRun = { output: content, lossy: false, type, strategy: [], detail: {} };
+  const run: ChainRun = { output: content, lossy: false, type, strategy: [], detail: {}, claimed: false };
   let input = LinkInput.first(content, type, ctx);
   for (let reroutes = 0; ; reroutes++) {
     const last = runLinks(ctx.chains[run.type] ?? [], input, run, ctx, reroutes < MAX_REROUTES);
@@ -78,12 +80,15 @@ function runLinks(
 ): LinkInput | null {
   let input = first;
   for (const compressor of chain) {
+    // A blind last resort never cuts what a compressor claimed (and fitted to its own budget).
+    if (compressor.lastResort === true && run.claimed) continue;
     const out = tryLink(compressor, input, ctx);
     if (out === null || out.output === input.text) continue;
     run.strategy.push(compressor.name);
     run.lossy ||= out.lossy;
     if (out.detail !== undefined) Object.assign(run.detail, out.detail);
     run.output = out.output;
+    if (out.keepsLines !== true && out.reroute !== true) run.claimed = true;
     input = input.after(out, run.type);
     if (out.reroute === true && mayReroute) return input;
   }
@@ -176,8 +181,12 @@ class LinkInput implements CompressorInput {
     const map = this.step?.lineOrigin;
     if (from === "unknown") this.origin = "unknown";
     else if (map !== undefined) this.origin = from === "identity" ? map : compose(map, from);
-    else if (this.step?.reroute === true && this.lines.count === parent.lines.count) this.origin = from;
-    else this.origin = "unknown";
+    else if (
+      (this.step?.reroute === true || this.step?.keepsLines === true) &&
+      this.lines.count === parent.lines.count
+    ) {
+      this.origin = from;
+    } else this.origin = "unknown";
     return this.origin;
   }
 

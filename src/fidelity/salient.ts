@@ -1,0 +1,202 @@
+/**
+ * The salient lines of a tool output: what an agent must still see after
+ * compression, whatever compressor ran — errors and failures, stack-trace
+ * heads, failed tests with their expected/actual, summaries, compiler and
+ * linter diagnostics, commit and file headers, headings.
+ *
+ * An independent pass, on purpose sharing no rule with any compressor: it is
+ * the safety net that catches an unseen format losing what matters. It reads
+ * each line once (after a cheap test for the characters every rule needs),
+ * and keeps one line per *distinct* salient line, digits masked, so 225
+ * copies of one error need one of them visible, not all.
+ */
+
+/** Longest part of a line the rules read, and that must then be visible. */
+const LINE_CHARS = 240;
+/** Distinct salient lines listed at most (an output that is all errors is checked on its first ones). */
+const MAX_SALIENT = 2000;
+
+/** What a salient line is, for reports. */
+export type SalientKind = "error" | "trace" | "test" | "summary" | "diagnostic" | "header" | "heading";
+
+/** One distinct salient line of an input. */
+export interface SalientLine {
+  kind: SalientKind;
+  /** 0-based index of its first instance among the input's lines. */
+  line: number;
+  /** The line (its first {@link LINE_CHARS} characters), trimmed: what must be visible. */
+  text: string;
+}
+
+// Each rule reads one trimmed line (escape-free: the pipeline strips ANSI first).
+/**
+ * An error as a level, not as a word of prose: an uppercase level word
+ * anywhere (`ERROR`, `npm ERR!`, `FAILED`), a lowercase one where a level sits
+ * (`error:`, `[fatal]`, `<panic>`), a line opening with `Error`/`Failed`/
+ * `Cannot`…, a crash.
+ */
+const ERROR_RE = new RegExp(
+  [
+    /\b(?:ERROR|ERR!|FATAL|PANIC|FAILED|FAILURE|CRITICAL|SEVERE|EMERG)(?![a-z])/.source,
+    /(?:^|[\s[(<|])(?:[Ee]rror|[Ff]atal|[Pp]anic|[Ff]ailed|[Cc]ritical)(?:[:\]>|)]|\s*$)/.source,
+    /^(?:[Ee]rror|Failed|Fatal|Cannot|Could not|Unable to)\b/.source,
+    /Segmentation fault|core dumped|\bAborted\b/.source,
+    // npm 7+ writes its levels lowercase after the tool's name.
+    /^(?:npm|yarn|pnpm) (?:error|ERR!)/.source,
+  ].join("|"),
+);
+/** Phrases that look like errors but say there are none. */
+const NO_ERROR_RE = /\b(?:0|no|zero|without) (?:errors?|failures?|failed)\b|\berrors?: 0\b|\bfailed: 0\b/i;
+/** Stack-trace heads: Python, JS/Java exceptions, Go and Rust panics. */
+const TRACE_RE =
+  /^(?:Traceback \(most recent call last\)|[\w.$]+(?:Error|Exception)(?: \[\w+\])?:|panic: |thread '.*' panicked at|Caused by: )/;
+/** A failed test: jest/vitest `FAIL`/`✗`/`×`, TAP `not ok`, Go `--- FAIL`, pytest `FAILED`, mocha `1) name`. */
+const TEST_FAIL_RE = /^(?:FAIL\b|✗|×|✖|not ok \d|--- FAIL:|FAILED\b|\d+\) \S)|\bFAILED$|\.\.\. (?:FAIL|ERROR)$/;
+/** Expected/actual of an assertion. */
+const EXPECTED_RE =
+  /^(?:[-+] (?:Expected|Received|expected|actual)|Expected:|Received:|AssertionError\b|assert\b|E\s{2,})/;
+/** Summaries: test totals, error counts. */
+const SUMMARY_RE =
+  /^(?:Tests?:|Test Files|test result:|# (?:tests|pass|fail) \d|Ran \d+ tests?|FAILED \(|OK \(|Found \d+ errors?|\d+ (?:passed|failed|errors?|problems?)\b|=+ .*\b(?:passed|failed)\b.* =+$)/;
+/** Compiler and linter diagnostics: `f.ts(3,4): error TS…`, `f.c:3:4: warning:`, `--> f.rs:3:4`, `f.py:3: error:`. */
+const DIAGNOSTIC_RE =
+  /^(?:\S+\(\d+,\d+\): (?:error|warning)|\S+:\d+(?::\d+)?:? (?:-? ?)?(?:error|warning|note)\b|--> \S+:\d+:\d+|\S+:\d+:\d+ - (?:error|warning))/;
+/** Commit and file headers of diffs; a search's or listing's file headers are left to their compressors. */
+const HEADER_RE = /^(?:commit [0-9a-f]{7,64}\b|diff --git |From [0-9a-f]{40} )/;
+/** Markdown ATX headings. */
+const HEADING_RE = /^#{1,6} \S/;
+/** A setext/reStructuredText underline: the line above it is a heading. */
+const UNDERLINE_RE = /^(?:={3,}|-{3,}|~{3,}|\^{3,}|\*{3,}|\+{3,})$/;
+
+/**
+ * The kind of `text` (a trimmed line) when it is salient, else null.
+ * `next` is the line after it (a heading's underline); `indented` says
+ * whether the line began with white space.
+ */
+export function salientKind(text: string, next: string | undefined, indented = false): SalientKind | null {
+  if (text.length === 0) return null;
+  if (HEADER_RE.test(text)) return "header";
+  if (DIAGNOSTIC_RE.test(text)) return "diagnostic";
+  if (TRACE_RE.test(text)) return "trace";
+  if (TEST_FAIL_RE.test(text) || EXPECTED_RE.test(text)) return "test";
+  if (SUMMARY_RE.test(text)) return "summary";
+  // Headings start their line (an indented `# x` is a code comment).
+  if (!indented && HEADING_RE.test(text)) return "heading";
+  if (!indented && next !== undefined && UNDERLINE_RE.test(next.trim()) && isHeadingText(text, next.trim())) {
+    return "heading";
+  }
+  if (ERROR_RE.test(text) && !NO_ERROR_RE.test(text)) return "error";
+  return null;
+}
+
+/** A setext/RST heading: a short title over an underline about as long as it (not a caret pointer under code). */
+function isHeadingText(text: string, underline: string): boolean {
+  if (text.length > 120 || !/^[A-Za-z0-9`*_"'[(]/.test(text) || UNDERLINE_RE.test(text)) return false;
+  return underline.length >= 0.5 * text.length && underline.length <= 2 * text.length + 4;
+}
+
+/**
+ * Where a rule could match: every word and shape the rules above need, in
+ * one linear scan of the whole text, so that only candidate lines are read
+ * (most lines of a routine log are none).
+ */
+const CANDIDATE_RE =
+  /error|err!|fatal|panic|fail|exception|traceback|abort|critical|cannot|could not|unable to|severe|emerg|segmentation|expected|received|assert|warning|note\b|tests?:|test result|test files|passed|ran \d|found \d|problems?\b|commit [0-9a-f]|diff --git|^from [0-9a-f]|-->|^[ \t]*#{1,6} |✗|×|✖|not ok|^[ \t]*(?:={3,}|-{3,}|~{3,}|\^{3,}|\*{3,}|\+{3,})[ \t\r]*$|\d\) \S|^[ \t]*E\s{2}|^[ \t]*ok \(/gim;
+
+/** The distinct salient lines of `text` (digits masked to tell distinct ones), in order. */
+export function salientLines(text: string): SalientLine[] {
+  const found: SalientLine[] = [];
+  const seen = new Set<string>();
+  const lines = new LineCursor(text);
+  let lastLine = -1;
+  CANDIDATE_RE.lastIndex = 0;
+  for (let m = CANDIDATE_RE.exec(text); m !== null && found.length < MAX_SALIENT; m = CANDIDATE_RE.exec(text)) {
+    if (m[0].length === 0) CANDIDATE_RE.lastIndex++;
+    const at = lines.lineOf(m.index);
+    // An underline makes the line above it a heading: read that one too.
+    for (const i of isUnderline(m[0]) ? [at - 1, at] : [at]) {
+      if (i < 0 || i <= lastLine) continue;
+      lastLine = i;
+      const raw = lines.text(i) ?? "";
+      const trimmed = raw.trim().slice(0, LINE_CHARS);
+      const kind = salientKind(trimmed, lines.text(i + 1), raw.length > 0 && (raw[0] === " " || raw[0] === "\t"));
+      if (kind === null) continue;
+      // Repeats that differ only in numbers count once, except where the numbers are the information.
+      const key =
+        kind === "heading" || kind === "header" || kind === "diagnostic"
+          ? `${kind}:${trimmed}`
+          : trimmed.replace(/\d+/g, "#");
+      if (seen.has(key)) continue;
+      seen.add(key);
+      found.push({ kind, line: i, text: trimmed });
+    }
+    // One line is read once: go on from its end.
+    const next = lines.startOf(at + 1);
+    if (next > CANDIDATE_RE.lastIndex) CANDIDATE_RE.lastIndex = next;
+  }
+  return found;
+}
+
+function isUnderline(match: string): boolean {
+  return UNDERLINE_RE.test(match.trim());
+}
+
+/** Line numbers of offsets met in increasing order, without an index of the whole text. */
+class LineCursor {
+  private readonly starts: number[] = [0];
+
+  constructor(private readonly source: string) {}
+
+  /** The line holding offset `at` (offsets asked in increasing order, give or take one line). */
+  lineOf(at: number): number {
+    // Read lines on until one starts past `at` (or the text ends).
+    let n = this.starts.length;
+    while (this.starts[n - 1] <= at && this.starts[n - 1] < this.source.length) this.startOf(n++);
+    let i = this.starts.length - 1;
+    while (i > 0 && this.starts[i] > at) i--;
+    return i;
+  }
+
+  /** Offset where line `i` starts (the text's length past the end). */
+  startOf(i: number): number {
+    while (this.starts.length <= i) {
+      const last = this.starts[this.starts.length - 1];
+      if (last >= this.source.length) return this.source.length;
+      const nl = this.source.indexOf("\n", last);
+      this.starts.push(nl === -1 ? this.source.length : nl + 1);
+    }
+    return this.starts[i];
+  }
+
+  /** Line `i` without its line end (its first characters only), or undefined past the end. */
+  text(i: number): string | undefined {
+    const start = this.startOf(i);
+    if (start >= this.source.length && i > 0) return undefined;
+    const next = this.startOf(i + 1);
+    let end = next > start && this.source.charCodeAt(next - 1) === 10 ? next - 1 : next;
+    if (end > start && this.source.charCodeAt(end - 1) === 13) end--;
+    return this.source.slice(start, Math.min(end, start + LINE_CHARS + 64));
+  }
+}
+
+/**
+ * Text with all white space removed: how the check compares, so a compressor
+ * that re-indents, joins or aligns a line (compact JSON, a table) still shows it.
+ */
+export function squeezed(text: string): string {
+  return text.replace(/\s+/g, "");
+}
+
+/** The salient lines of `input` not visible in `output` (compared without white space). */
+export function missingSalient(salient: readonly SalientLine[], output: string): SalientLine[] {
+  if (salient.length === 0) return [];
+  // Most salient lines are output lines whole: a set answers those at once.
+  const outputLines = new Set(output.split("\n").map((l) => squeezed(l)));
+  let shown: string | null = null;
+  return salient.filter((s) => {
+    const wanted = squeezed(s.text);
+    if (outputLines.has(wanted)) return false;
+    shown ??= squeezed(output);
+    return !shown.includes(wanted);
+  });
+}

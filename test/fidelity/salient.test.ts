@@ -1,0 +1,73 @@
+import { describe, expect, it } from "vitest";
+import { missingSalient, salientKind, salientLines } from "../../src/fidelity/salient.js";
+import { openCorpus } from "../support/corpus.js";
+
+describe("salientKind", () => {
+  it.each([
+    ["ERROR 2024-05-01 job 17 failed: ECONNRESET", "error"],
+    ["npm error code ETARGET", "error"],
+    ["error: could not compile `demo`", "error"],
+    ["Traceback (most recent call last):", "trace"],
+    ["TypeError: Cannot read properties of undefined (reading 'x')", "trace"],
+    ["panic: runtime error: invalid memory address or nil pointer dereference", "trace"],
+    ["--- FAIL: TestPlugin (0.00s)", "test"],
+    ["not ok 3 - parses cookies", "test"],
+    ["- Expected", "test"],
+    ["Tests: 2 failed, 40 passed, 42 total", "summary"],
+    ["test result: FAILED. 0 passed; 9 failed", "summary"],
+    ["Found 0 errors.", "summary"],
+    ["lib/a.js(48,10): error TS2339: Property 'x' does not exist on type 'Y'.", "diagnostic"],
+    ["src/main.c:12:5: warning: unused variable 'n' [-Wunused-variable]", "diagnostic"],
+    ["commit 661970d171d9c3e12e4c789c4768db647d8c4da0", "header"],
+    ["diff --git a/x b/x", "header"],
+    ["## [2.11.0] - 2024-03-28", "heading"],
+  ])("reads %s as %s", (line, kind) => {
+    expect(salientKind(line, undefined)).toBe(kind);
+  });
+
+  it.each([
+    "Ensure that exceptions thrown from failure to parse annotations are wrapped",
+    "INFO request 12 served in 3ms",
+    "no errors found",
+  ])("leaves prose and routine lines alone: %s", (line) => {
+    expect(salientKind(line, undefined)).toBeNull();
+  });
+
+  it("reads a setext or reStructuredText title over its underline, not code over a caret pointer", () => {
+    expect(salientKind("Installation", "============")).toBe("heading");
+    expect(salientKind(">       assert f(x) == y", "        ^^^^^^^^^^^^^^^^")).toBeNull();
+    expect(salientKind("# a comment", undefined, true)).toBeNull();
+  });
+});
+
+describe("salientLines", () => {
+  it("keeps one of each distinct error (digits aside) but every distinct heading and diagnostic", () => {
+    const errors = Array.from({ length: 225 }, (_, i) => `ERROR Failed to process job ${i}: ECONNRESET`).join("\n");
+    expect(salientLines(errors)).toHaveLength(1);
+    const headings = ["## [1.0.0]", "text", "## [1.0.1]", "text"].join("\n");
+    expect(salientLines(headings).map((s) => s.text)).toEqual(["## [1.0.0]", "## [1.0.1]"]);
+  });
+
+  it("finds the failures of real test runs and the diagnostics of a real tsc run", async () => {
+    const shared = await openCorpus("shared").load();
+    const pytest = shared.find((c) => c.id === "log-requests-pytest-fail")!;
+    const kinds = new Set(salientLines(pytest.text).map((s) => s.kind));
+    expect(kinds).toContain("test");
+    const tsc = shared.find((c) => c.id === "log-undici-tsc-checkjs")!;
+    expect(salientLines(tsc.text).filter((s) => s.kind === "diagnostic").length).toBeGreaterThan(100);
+  });
+
+  it("reads a line once, and says on which line a fact first stands", () => {
+    const text = "ok\nERROR one\nERROR one\nfine\n";
+    expect(salientLines(text)).toEqual([{ kind: "error", line: 1, text: "ERROR one" }]);
+  });
+});
+
+describe("missingSalient", () => {
+  it("finds a line visible whatever white space a compressor changed, and names the one it cannot find", () => {
+    const salient = salientLines('{\n  "error": "boom",\n  "x": 1\n}\nFAIL src/a.test.ts\n');
+    expect(missingSalient(salient, '{"error":"boom","x":1}')).toEqual([
+      { kind: "test", line: 4, text: "FAIL src/a.test.ts" },
+    ]);
+  });
+});
