@@ -24,8 +24,10 @@ export class PithyStoreError extends PithyError {
   constructor(
     message: string,
     readonly code: "too_large" | "unavailable" | "invalid_key" | "failed",
+    options?: ErrorOptions,
   ) {
-    super(message);
+    // `cause` keeps the backend's own error (errno, server reply) for whoever logs it.
+    super(message, options);
   }
 }
 

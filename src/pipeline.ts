@@ -12,6 +12,7 @@ import { computeKeyAsync, keyNames, normalizeKey } from "./ccr/key.js";
 import { defuseMarkers, formatMarker, hasMarker, hasMarkerOpening, parseMarkers } from "./ccr/marker.js";
 import { PendingKey } from "./ccr/pending-key.js";
 import { type RecallSelector, viewOf } from "./ccr/recall-view.js";
+import { type CallOptions, abortError, throwIfAborted } from "./ccr/abort.js";
 import type { Store } from "./ccr/store.js";
 import { JsonValidity } from "./compressors/json/validity.js";
 import { runProseModel } from "./compressors/prose-model.js";
@@ -33,6 +34,7 @@ import type { CompressResult, ContentType, Fidelity, Hint, Mode, Profile } from 
 
 export type { PithyOptions } from "./pipeline/options.js";
 export type { RecallSelector } from "./ccr/recall-view.js";
+export type { CallOptions } from "./ccr/abort.js";
 
 /** The answer of {@link Pithy.recall}. */
 export type RecallResult =
@@ -61,9 +63,10 @@ export type RecallResult =
 export interface Pithy {
   /**
    * Compresses one tool output. Never throws for content reasons: on any
-   * failure the output is the input, byte for byte.
+   * failure the output is the input, byte for byte. Rejects only with an
+   * `AbortError` once `options.signal` has fired (then nothing is stored).
    */
-  compress(content: string, hint?: Hint): Promise<CompressResult>;
+  compress(content: string, hint?: Hint, options?: CallOptions): Promise<CompressResult>;
   /**
    * The exact original behind a key (or a call id), or a plain answer saying
    * why not. With a selector, only the part it asks for: line ranges (as a
@@ -71,9 +74,9 @@ export interface Pithy {
    * path, cut to `maxTokens` when given.
    * @example await pithy.recall(key, { lines: "120-180" })
    */
-  recall(keyOrCallId: string, selector?: RecallSelector): Promise<RecallResult>;
+  recall(keyOrCallId: string, selector?: RecallSelector, options?: CallOptions): Promise<RecallResult>;
   /** Stores `content` verbatim and returns its key (for callers that offload on their own). */
-  archive(content: string): Promise<string>;
+  archive(content: string, options?: CallOptions): Promise<string>;
   /** A copy of the counters. */
   stats(): TelemetrySnapshot;
   setMode(mode: Mode): void;
@@ -122,6 +125,8 @@ interface Call {
   readonly key: PendingKey;
   /** What the caller's prose model reported, when it was asked. */
   readonly modelDetail: Record<string, number | string>;
+  /** The caller's cancellation. */
+  readonly signal: AbortSignal | undefined;
 }
 
 /** Why a call's input passes through after the chain, and the note to say so. */
@@ -198,30 +203,48 @@ class Pipeline implements Pithy {
     return this.telemetry.snapshot();
   }
 
-  async compress(content: string, hint: Hint = {}): Promise<CompressResult> {
+  async compress(content: string, hint: Hint = {}, options?: CallOptions): Promise<CompressResult> {
     const started = now();
     const text = typeof content === "string" ? content : String(content ?? "");
+    throwIfAborted(options);
     let result: CompressResult;
     try {
-      result = await this.run(text, hint ?? {});
+      result = await this.run(text, hint ?? {}, options?.signal);
     } catch (error) {
-      this.telemetry.recordFailOpen("pipeline", error);
+      if (options?.signal?.aborted === true) throw abortError(options.signal);
+      this.failOpen("pipeline", error);
       result = passthrough(text, "error", "unknown", 0);
     }
     const modelMs = typeof result.detail.modelMs === "number" ? result.detail.modelMs : undefined;
     this.telemetry.recordCall({ ...result, ms: now() - started, modelMs });
+    this.hook(() => this.options.onCompress?.(result, hint ?? {}));
     return result;
   }
 
+  /** Counts a fail-open event and tells the caller's `onError`. */
+  private failOpen(stage: string, error: unknown): void {
+    this.telemetry.recordFailOpen(stage, error);
+    this.hook(() => this.options.onError?.(error, { stage }));
+  }
+
+  /** Runs a caller's hook; what it throws is its own business, never the pipeline's. */
+  private hook(call: () => void): void {
+    try {
+      call();
+    } catch {
+      // A hook that throws must not turn a result into a failure.
+    }
+  }
+
   /** The steps, in order; any step may end the call with the input passed through. */
-  private async run(content: string, hint: Hint): Promise<CompressResult> {
+  private async run(content: string, hint: Hint, signal: AbortSignal | undefined): Promise<CompressResult> {
     // 1. Gate: worth compressing at all?
     if (this.mode === "off") return passthrough(content, "mode_off", "unknown", 0);
     const tokensIn = content.length === 0 ? 0 : estimateTokens(content);
     const refused = admit(content, tokensIn, hint, this.options.gate);
     if (refused !== null) return passthrough(content, refused.reason, "unknown", tokensIn);
     // Pithy's own earlier output is left as it is; marker-like text pithy did not issue is content.
-    const text = await this.markerStep(content);
+    const text = await this.markerStep(content, signal);
     if (text === null) return passthrough(content, "already_compressed", "unknown", tokensIn);
 
     // 2. Route: which content type, hence which chain. No line index up front:
@@ -233,7 +256,7 @@ class Pipeline implements Pithy {
 
     // A large input is hashed on another thread while the chain runs (ccr/pending-key.ts).
     const key = PendingKey.start(content);
-    const call: Call = { content, text, hint, tokensIn, type: detection.type, json, key, modelDetail: {} };
+    const call: Call = { content, text, hint, tokensIn, type: detection.type, json, key, modelDetail: {}, signal };
     const canDrop = this.mode === "lossy" && this.store !== null;
 
     // 3 + 4. Chain, then guardrail and the fidelity check (more conservative renders while a salient line is hidden).
@@ -241,7 +264,9 @@ class Pipeline implements Pithy {
     // 5. Store: lossy output leaves only once its original is safe.
     let storeNote: string | undefined;
     if ("run" in checked && checked.run.lossy) {
-      storeNote = (await this.keep(checked.key, content, hint.callId)) ?? undefined;
+      // Aborted before the original is stored: nothing is stored, and the call rejects.
+      if (signal?.aborted === true) throw abortError(signal);
+      storeNote = (await this.keep(checked.key, content, hint.callId, signal)) ?? undefined;
       // The original is not safe: only lossless output may leave.
       if (storeNote !== undefined) checked = await this.compressChecked(call, false, 1);
     }
@@ -352,15 +377,16 @@ class Pipeline implements Pithy {
    * it is defused (`[[pithy(quoted):`) in what the chain reads, so it can
    * neither switch compression off nor pass for a marker in the output.
    */
-  private async markerStep(content: string): Promise<string | null> {
+  private async markerStep(content: string, signal: AbortSignal | undefined): Promise<string | null> {
     if (!hasMarkerOpening(content)) return content;
     if (this.store !== null) {
       const keys = [...new Set(parseMarkers(content).map((m) => m.key))].slice(0, MAX_OWNERSHIP_CHECKS);
       for (const key of keys) {
         try {
-          const original = await this.store.get(key);
+          const original = await this.store.get(key, { signal });
           if (original !== undefined && keyNames(key, original)) return null;
-        } catch {
+        } catch (error) {
+          if (signal?.aborted === true) throw error;
           // A store that cannot answer owns nothing here: the markers are content.
         }
       }
@@ -391,7 +417,7 @@ class Pipeline implements Pithy {
       canDrop,
       marker: (summary, place) => formatMarker(markerKey, summary, place),
       json: call.json,
-      onFailure: (compressor, error) => this.telemetry.recordFailOpen(compressor, error),
+      onFailure: (compressor, error) => this.failOpen(compressor, error),
     });
     const key = await call.key.key();
     if (run !== null) {
@@ -407,7 +433,11 @@ class Pipeline implements Pithy {
    * are counted, and the chain runs instead (null).
    */
   private async runModel(call: Call, key: string, detail: Record<string, number | string>): Promise<ChainRun | null> {
-    const reply = await runProseModel(call.text, { ...this.options.prose!, query: call.hint.query });
+    const reply = await runProseModel(call.text, {
+      ...this.options.prose!,
+      query: call.hint.query,
+      signal: call.signal,
+    });
     detail.modelMs = Math.round(reply.modelMs);
     if (reply.model !== undefined) detail.model = reply.model;
     if (reply.inputTokens !== undefined) detail.modelInputTokens = reply.inputTokens;
@@ -415,7 +445,7 @@ class Pipeline implements Pithy {
     if (reply.output === null) {
       detail.modelFailure = reply.failure ?? "error";
       if (reply.failure !== "too_large" && reply.failure !== "no_gain") {
-        this.telemetry.recordFailOpen("prose-model", new Error(reply.message ?? reply.failure ?? "failed"));
+        this.failOpen("prose-model", new Error(reply.message ?? reply.failure ?? "failed"));
       }
       return null;
     }
@@ -429,19 +459,26 @@ class Pipeline implements Pithy {
    * when it is safe; else why not (then only lossless output may leave).
    * Never throws.
    */
-  private async keep(key: string, content: string, callId: string | undefined): Promise<string | null> {
+  private async keep(
+    key: string,
+    content: string,
+    callId: string | undefined,
+    signal: AbortSignal | undefined,
+  ): Promise<string | null> {
     if (this.store === null) return "no store";
     try {
-      await this.store.put(key, content);
+      await this.store.put(key, content, { signal });
       this.telemetry.recordStore("put");
     } catch (error) {
+      if (signal?.aborted === true) throw abortError(signal);
       const refused = error instanceof PithyStoreError && (error.code === "too_large" || error.code === "invalid_key");
       this.telemetry.recordStore(refused ? "refused" : "failure");
+      if (!refused) this.hook(() => this.options.onError?.(error, { stage: "store" }));
       return error instanceof Error ? error.message : String(error);
     }
     if (callId !== undefined && callId !== "") {
       try {
-        await this.store.put(callAliasKey(callId), key);
+        await this.store.put(callAliasKey(callId), key, { signal });
       } catch {
         // The alias is a convenience: the marker still names the key itself.
       }
@@ -475,8 +512,9 @@ class Pipeline implements Pithy {
     return result;
   }
 
-  async recall(keyOrCallId: string, selector?: RecallSelector): Promise<RecallResult> {
-    let result = await this.lookUp(keyOrCallId);
+  async recall(keyOrCallId: string, selector?: RecallSelector, options?: CallOptions): Promise<RecallResult> {
+    throwIfAborted(options);
+    let result = await this.lookUp(keyOrCallId, options?.signal);
     if (result.found && selector !== undefined && selector !== null) {
       const view = viewOf(result.content, selector);
       result =
@@ -510,7 +548,7 @@ class Pipeline implements Pithy {
   }
 
   /** The original behind a key or a call id, or why not. Never throws. */
-  private async lookUp(keyOrCallId: string): Promise<RecallResult> {
+  private async lookUp(keyOrCallId: string, signal: AbortSignal | undefined): Promise<RecallResult> {
     if (typeof keyOrCallId !== "string" || keyOrCallId.length === 0 || keyOrCallId.length > 512) {
       return { found: false, reason: "invalid_key", message: "pithy: that is not a pithy key or call id." };
     }
@@ -523,9 +561,9 @@ class Pipeline implements Pithy {
     }
     const direct = normalizeKey(keyOrCallId);
     try {
-      const key = direct ?? (await this.keyOfCall(keyOrCallId));
+      const key = direct ?? (await this.keyOfCall(keyOrCallId, signal));
       if (typeof key !== "string") return key;
-      const content = await this.store.get(key);
+      const content = await this.store.get(key, { signal });
       // An entry that does not hash to its key (an older pithy's, or altered) never answers for it.
       if (content === undefined || !this.verified(key, content)) {
         const message = `pithy: key ${key} is unknown or has expired; the original is no longer stored.`;
@@ -533,6 +571,7 @@ class Pipeline implements Pithy {
       }
       return { found: true, key, content, truncated: false };
     } catch (error) {
+      if (signal?.aborted === true) throw abortError(signal);
       const why = error instanceof Error ? error.message : String(error);
       const message = `pithy: the store is unavailable right now (${why}).`;
       return { found: false, key: direct ?? undefined, reason: "unavailable", message };
@@ -540,8 +579,8 @@ class Pipeline implements Pithy {
   }
 
   /** The key a call id's alias names, or the answer for an id that names none. */
-  private async keyOfCall(callId: string): Promise<string | RecallResult> {
-    const aliased = await this.store!.get(callAliasKey(callId));
+  private async keyOfCall(callId: string, signal: AbortSignal | undefined): Promise<string | RecallResult> {
+    const aliased = await this.store!.get(callAliasKey(callId), { signal });
     const key = aliased === undefined ? null : normalizeKey(aliased);
     if (key !== null) return key;
     return {
@@ -551,10 +590,11 @@ class Pipeline implements Pithy {
     };
   }
 
-  async archive(content: string): Promise<string> {
+  async archive(content: string, options?: CallOptions): Promise<string> {
+    throwIfAborted(options);
     const key = await computeKeyAsync(content);
     if (this.store === null) throw new PithyStoreError("pithy: no store is configured", "unavailable");
-    await this.store.put(key, content);
+    await this.store.put(key, content, options);
     this.telemetry.recordStore("put");
     return key;
   }

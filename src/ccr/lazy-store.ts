@@ -9,6 +9,7 @@
  * meanwhile; a delegate given as a promise takes over only when it resolves,
  * and only if no later `setDelegate` superseded it.
  */
+import { type CallOptions, rejectIfAborted } from "./abort.js";
 import { PithyConfigError, PithyStoreError } from "../errors.js";
 import { normalizeStoreKey } from "./key.js";
 import { type Store, type StoreStats, emptyStoreStats, invalidKey } from "./store.js";
@@ -58,23 +59,27 @@ export class LazyStore implements Store {
     this.delegate = store;
   }
 
-  put(key: string, content: string): Promise<void> {
+  put(key: string, content: string, options?: CallOptions): Promise<void> {
     if (normalizeStoreKey(key) === null) return Promise.reject(invalidKey(key));
     const delegate = this.delegate;
     if (delegate === undefined) {
       return Promise.reject(new PithyStoreError("pithy: the store is not ready yet", "unavailable"));
     }
-    return delegate.put(key, content);
+    return rejectIfAborted(options) ?? delegate.put(key, content, options);
   }
 
-  get(key: string): Promise<string | undefined> {
+  get(key: string, options?: CallOptions): Promise<string | undefined> {
     const delegate = this.delegate;
-    return delegate === undefined ? Promise.resolve(undefined) : delegate.get(key);
+    return (
+      rejectIfAborted(options) ?? (delegate === undefined ? Promise.resolve(undefined) : delegate.get(key, options))
+    );
   }
 
-  delete(key: string): Promise<boolean> {
+  delete(key: string, options?: CallOptions): Promise<boolean> {
     const delegate = this.delegate;
-    return delegate === undefined ? Promise.resolve(false) : delegate.delete(key);
+    return (
+      rejectIfAborted(options) ?? (delegate === undefined ? Promise.resolve(false) : delegate.delete(key, options))
+    );
   }
 
   /** The delegate's stats, or those of an empty store before there is one. */

@@ -12,6 +12,7 @@
  * at it), not from its last read: a recall should not keep an entry alive
  * forever.
  */
+import { type CallOptions, rejectIfAborted } from "./abort.js";
 import { PithyConfigError, PithyStoreError } from "../errors.js";
 import { normalizeStoreKey } from "./key.js";
 import { type Store, type StoreStats, admitEntry, checkByteCaps, emptyStoreStats, entryBytes } from "./store.js";
@@ -89,7 +90,9 @@ export class MemoryStore implements Store {
     this.now = options.now ?? Date.now;
   }
 
-  put(key: string, content: string): Promise<void> {
+  put(key: string, content: string, options?: CallOptions): Promise<void> {
+    const aborted = rejectIfAborted(options);
+    if (aborted !== null) return aborted;
     const admitted = admitEntry(key, content, this.maxEntryBytes);
     if (admitted instanceof PithyStoreError) return this.refuse(admitted);
     const { key: k, bytes } = admitted;
@@ -120,7 +123,9 @@ export class MemoryStore implements Store {
     return Promise.resolve();
   }
 
-  get(key: string): Promise<string | undefined> {
+  get(key: string, options?: CallOptions): Promise<string | undefined> {
+    const aborted = rejectIfAborted(options);
+    if (aborted !== null) return aborted;
     const k = normalizeStoreKey(key);
     const entry = k === null ? undefined : this.entries.get(k);
     if (k === null || entry === undefined) {
@@ -138,7 +143,9 @@ export class MemoryStore implements Store {
     return Promise.resolve(entry.content);
   }
 
-  delete(key: string): Promise<boolean> {
+  delete(key: string, options?: CallOptions): Promise<boolean> {
+    const aborted = rejectIfAborted(options);
+    if (aborted !== null) return aborted;
     const k = normalizeStoreKey(key);
     const entry = k === null ? undefined : this.entries.get(k);
     if (k === null || entry === undefined) return Promise.resolve(false);

@@ -13,6 +13,7 @@
  * encodes, and counting the key keeps a store of many tiny entries bounded.
  */
 import { PithyConfigError, PithyStoreError } from "../errors.js";
+import { type CallOptions, rejectIfAborted } from "./abort.js";
 import {
   ALIAS_NAMESPACE,
   MAX_NAMESPACE_DEPTH,
@@ -59,7 +60,9 @@ export interface StoreStats {
  * Keys are store keys (see `normalizeStoreKey` in key.ts); a store
  * normalises them, so upper- and lowercase name the same entry. Stores do not
  * check that a key is the hash of its content: the pipeline makes keys, and
- * namespaced keys are not hashes.
+ * namespaced keys are not hashes. Every call takes an `AbortSignal`
+ * (`options.signal`): once it has fired, the call rejects with an
+ * `AbortError` and a put leaves no partial entry.
  */
 export interface Store {
   /**
@@ -70,16 +73,16 @@ export interface Store {
    * `invalid_key` for a key that is not a store key, `unavailable` when the
    * backend is down or not yet there.
    */
-  put(key: string, content: string): Promise<void>;
+  put(key: string, content: string, options?: CallOptions): Promise<void>;
   /**
    * The exact content stored under `key` (UTF-16 equality, lone surrogates
    * and NUL included), or `undefined` when it is unknown, expired, evicted or
    * not a key at all: keys come from models, so a bad one is a miss, not an
    * error. Rejects only when the backend fails.
    */
-  get(key: string): Promise<string | undefined>;
+  get(key: string, options?: CallOptions): Promise<string | undefined>;
   /** Drops the entry under `key`; whether there was one. */
-  delete(key: string): Promise<boolean>;
+  delete(key: string, options?: CallOptions): Promise<boolean>;
   /** A snapshot of the store's counters, never a live object. */
   stats(): Promise<StoreStats>;
   /** Drops expired entries now; how many were dropped. */
@@ -199,20 +202,24 @@ class NamespacedStore implements Store {
     readonly depth: number,
   ) {}
 
-  put(key: string, content: string): Promise<void> {
+  put(key: string, content: string, options?: CallOptions): Promise<void> {
     const k = keyInside(key);
     if (k === null) return Promise.reject(invalidKey(key));
-    return this.base.put(this.prefix + k, content);
+    return rejectIfAborted(options) ?? this.base.put(this.prefix + k, content, options);
   }
 
-  get(key: string): Promise<string | undefined> {
+  get(key: string, options?: CallOptions): Promise<string | undefined> {
     const k = keyInside(key);
-    return k === null ? Promise.resolve(undefined) : this.base.get(this.prefix + k);
+    return (
+      rejectIfAborted(options) ?? (k === null ? Promise.resolve(undefined) : this.base.get(this.prefix + k, options))
+    );
   }
 
-  delete(key: string): Promise<boolean> {
+  delete(key: string, options?: CallOptions): Promise<boolean> {
     const k = keyInside(key);
-    return k === null ? Promise.resolve(false) : this.base.delete(this.prefix + k);
+    return (
+      rejectIfAborted(options) ?? (k === null ? Promise.resolve(false) : this.base.delete(this.prefix + k, options))
+    );
   }
 
   stats(): Promise<StoreStats> {

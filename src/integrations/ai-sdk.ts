@@ -40,6 +40,8 @@ export interface PithyMiddlewareOptions {
 export interface AiSdkCallParams {
   prompt: readonly unknown[];
   tools?: readonly unknown[];
+  /** The call's cancellation, handed on to the compression. */
+  abortSignal?: AbortSignal;
 }
 
 /**
@@ -79,7 +81,8 @@ export function pithyMiddleware(options: PithyMiddlewareOptions): PithyLanguageM
     specificationVersion: "v3",
     async transformParams({ params }) {
       if (!Array.isArray(params.prompt)) return params;
-      const result = await compressMessages(params.prompt, { pithy: await pithy, shape: "ai-sdk" });
+      const signal = params.abortSignal;
+      const result = await compressMessages(params.prompt, { pithy: await pithy, shape: "ai-sdk", signal });
       onCompress?.(result);
       let next = result.results.some((r) => r.action === "compressed")
         ? { ...params, prompt: result.messages }
@@ -159,8 +162,9 @@ export function pithyRecallTool(pithy: Pithy): PithyRecallAiTool {
   return {
     description: RECALL_TOOL_DESCRIPTION,
     inputSchema,
-    async execute(input) {
-      const answer = await handleRecall(pithy, { name: "pithy_recall", input });
+    async execute(input, options) {
+      const signal = (options as { abortSignal?: AbortSignal } | undefined)?.abortSignal;
+      const answer = await handleRecall(pithy, { name: "pithy_recall", input }, { signal });
       return answer === null ? "" : answer.content;
     },
   };

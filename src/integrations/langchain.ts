@@ -12,6 +12,7 @@
  */
 import { createMiddleware, tool, ToolMessage } from "langchain";
 import { handleRecall } from "../messages/handle-recall.js";
+import type { CallOptions } from "../ccr/abort.js";
 import { RECALL_TOOL_DESCRIPTION, RECALL_TOOL_NAME, recallToolSchema } from "../messages/recall-tool.js";
 import { createPithy, type Pithy } from "../pipeline.js";
 import type { CompressResult, Hint } from "../types.js";
@@ -62,7 +63,7 @@ export function pithyMiddleware(options: PithyMiddlewareOptions = {}) {
       const result = await handler(request);
       // A Command steers the graph and a recall answer is the original the model asked for: both pass as they are.
       if (!ToolMessage.isInstance(result) || request.toolCall.name === RECALL_TOOL_NAME) return result;
-      return compressToolMessage(await pithy(), result, { tool: request.toolCall.name });
+      return compressToolMessage(await pithy(), result, { tool: request.toolCall.name }, runSignal(request.runtime));
     },
   });
 }
@@ -75,8 +76,12 @@ export function pithyMiddleware(options: PithyMiddlewareOptions = {}) {
 export function pithyRecallTool(pithy: Pithy | (() => Promise<Pithy>)) {
   const resolve = typeof pithy === "function" ? pithy : () => Promise.resolve(pithy);
   return tool(
-    async (input: unknown) => {
-      const answer = await handleRecall(await resolve(), { name: RECALL_TOOL_NAME, arguments: input });
+    async (input: unknown, config?: { signal?: AbortSignal }) => {
+      const answer = await handleRecall(
+        await resolve(),
+        { name: RECALL_TOOL_NAME, arguments: input },
+        { signal: config?.signal },
+      );
       return answer?.content ?? `pithy: ${RECALL_TOOL_NAME} could not be answered.`;
     },
     { name: RECALL_TOOL_NAME, description: RECALL_TOOL_DESCRIPTION, schema: recallToolSchema() },
@@ -92,13 +97,18 @@ export function pithyRecallTool(pithy: Pithy | (() => Promise<Pithy>)) {
  * `pithy` field when it is a plain object; any other artifact the tool gave is
  * left as it is (the original stays recallable through its key).
  */
-export async function compressToolMessage(pithy: Pithy, message: ToolMessage, hint: Hint = {}): Promise<ToolMessage> {
+export async function compressToolMessage(
+  pithy: Pithy,
+  message: ToolMessage,
+  hint: Hint = {},
+  options: CallOptions = {},
+): Promise<ToolMessage> {
   const { content } = message;
   const callId = message.tool_call_id || undefined;
   const compressions: CompressResult[] = [];
   let compressed: ToolMessage["content"];
   if (typeof content === "string") {
-    const result = await pithy.compress(content, { ...hint, callId });
+    const result = await pithy.compress(content, { ...hint, callId }, options);
     compressions.push(result);
     compressed = result.output;
   } else if (Array.isArray(content)) {
@@ -110,7 +120,7 @@ export async function compressToolMessage(pithy: Pithy, message: ToolMessage, hi
         continue;
       }
       // A call id names one original: only a lone text block can claim it.
-      const result = await pithy.compress(block.text, texts === 1 ? { ...hint, callId } : hint);
+      const result = await pithy.compress(block.text, texts === 1 ? { ...hint, callId } : hint, options);
       compressions.push(result);
       blocks.push(result.action === "compressed" ? { ...block, text: result.output } : block);
     }
@@ -151,4 +161,14 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
   if (value === null || typeof value !== "object") return false;
   const proto = Object.getPrototypeOf(value);
   return proto === Object.prototype || proto === null;
+}
+
+/**
+ * The agent run's signal, read structurally: LangGraph's runtime carries it
+ * when the caller passed `signal` to `invoke`, so aborting the run cancels
+ * the compression (and its store write) too.
+ */
+function runSignal(runtime: unknown): CallOptions {
+  const signal = (runtime as { signal?: unknown } | undefined)?.signal;
+  return signal instanceof AbortSignal ? { signal } : {};
 }

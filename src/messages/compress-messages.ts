@@ -29,6 +29,8 @@ export interface CompressMessagesOptions {
   shape?: MessageShape;
   /** What the agent is looking for, passed to every compression as the hint's `query`. */
   query?: string;
+  /** Cancels the call: it then rejects with an `AbortError`. */
+  signal?: AbortSignal;
 }
 
 /** Why a tool result was left as it was: pithy's reason, or `recall_result` for the recall tool's own answers. */
@@ -102,11 +104,12 @@ export async function compressMessages<M>(
   let rewritten: unknown[];
   try {
     rewritten = await shapeAdapter(shape).rewrite(messages, async (site, texts) => {
-      const { report, outputs } = await compressToolResult(pithy, site, texts, query);
+      const { report, outputs } = await compressToolResult(pithy, site, texts, query, options.signal);
       results.push(report);
       return outputs;
     });
-  } catch {
+  } catch (error) {
+    if (options.signal?.aborted === true) throw error;
     // A shape adapter bug must not cost the caller its request: send the history as it was.
     return unchanged;
   }
@@ -125,6 +128,7 @@ async function compressToolResult(
   site: ToolResultSite,
   texts: readonly string[],
   query: string | undefined,
+  signal: AbortSignal | undefined,
 ): Promise<{ report: ToolResultReport; outputs: readonly string[] }> {
   const report: ToolResultReport = { index: site.index, action: "skipped", tokensIn: 0, tokensOut: 0 };
   if (site.toolName !== undefined) report.toolName = site.toolName;
@@ -137,7 +141,7 @@ async function compressToolResult(
   const outputs: string[] = [];
   const keys: string[] = [];
   for (const text of texts) {
-    const r: CompressResult = await pithy.compress(text, hint);
+    const r: CompressResult = await pithy.compress(text, hint, { signal });
     report.tokensIn += r.tokensIn;
     report.tokensOut += r.tokensOut;
     if (r.action === "compressed") {

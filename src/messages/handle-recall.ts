@@ -43,6 +43,8 @@ export interface RecallRequest {
 export interface HandleRecallOptions {
   /** The most tokens an answer may hold (default: the instance's `recallMaxTokens`, else 4000). */
   maxTokens?: number;
+  /** Cancels the recall: it then rejects with an `AbortError`. */
+  signal?: AbortSignal;
 }
 
 /** Longest arguments text parsed (a key plus JSON punctuation is far below this). */
@@ -70,8 +72,9 @@ export async function handleRecall(
   const maxTokens = options.maxTokens ?? pithy.recallMaxTokens ?? RECALL_MAX_TOKENS;
   let result: RecallResult;
   try {
-    result = await pithy.recall(request.key, { ...request.selector, maxTokens });
+    result = await pithy.recall(request.key, { ...request.selector, maxTokens }, { signal: options.signal });
   } catch (error) {
+    if (options.signal?.aborted === true) throw error;
     // pithy.recall does not throw; a hand-made Pithy might, and the model still needs an answer.
     const why = error instanceof Error ? error.message : String(error);
     return withCallId({ found: false, content: `pithy: the recall failed (${why.slice(0, 200)}).` }, callId);

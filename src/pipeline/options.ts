@@ -11,7 +11,7 @@ import { checkProseModelOptions, type ProseModel, type ProseModelOptions } from 
 import { checkCount, checkMode, checkProfile, DEFAULT_MAX_CHARS, DEFAULT_MIN_TOKENS } from "../config.js";
 import { PithyConfigError } from "../errors.js";
 import type { GateConfig } from "../gate.js";
-import type { Mode, Profile } from "../types.js";
+import type { CompressResult, Hint, Mode, Profile } from "../types.js";
 
 /** Options of `createPithy`. Every one is optional. */
 export interface PithyOptions {
@@ -49,6 +49,17 @@ export interface PithyOptions {
    * `recall(key)` is never cut.
    */
   recallMaxTokens?: number;
+  /**
+   * Told about every compress call's result (for logs and metrics of your
+   * own); what it throws is ignored.
+   */
+  onCompress?: (result: CompressResult, hint: Hint) => void;
+  /**
+   * Told about every failure pithy failed open on (a compressor that threw,
+   * a store that failed, a prose model that erred), with where it happened;
+   * the call itself still answers. What it throws is ignored.
+   */
+  onError?: (error: unknown, context: { stage: string }) => void;
 }
 
 /** The options as the pipeline uses them: checked, defaulted, the store namespaced. */
@@ -60,6 +71,8 @@ export interface ResolvedOptions {
   chains: Chains;
   prose: Omit<ProseModelOptions, "query" | "signal"> | null;
   recallMaxTokens: number;
+  onCompress: PithyOptions["onCompress"];
+  onError: PithyOptions["onError"];
 }
 
 /** Every option name, for the unknown-option check. */
@@ -75,6 +88,8 @@ const OPTION_NAMES: ReadonlySet<string> = new Set<keyof PithyOptions>([
   "chains",
   "proseFallback",
   "recallMaxTokens",
+  "onCompress",
+  "onError",
 ]);
 
 /** Checks `options` and fills in the defaults; throws {@link PithyConfigError} on the first bad one. */
@@ -101,6 +116,8 @@ export function resolveOptions(options: PithyOptions): ResolvedOptions {
     chains: { ...defaultChains(), ...(options.chains ?? {}) },
     prose: resolveProse(options.proseFallback),
     recallMaxTokens: resolveRecallMaxTokens(options.recallMaxTokens),
+    onCompress: resolveHook("onCompress", options.onCompress),
+    onError: resolveHook("onError", options.onError),
   };
 }
 
@@ -125,6 +142,11 @@ function resolveReads(reads: unknown): "auto" | "verbatim" {
   const value = reads ?? "auto";
   if (value !== "auto" && value !== "verbatim") throw new PithyConfigError("reads", "auto or verbatim", reads);
   return value;
+}
+
+function resolveHook<F>(option: string, hook: F | undefined): F | undefined {
+  if (hook !== undefined && typeof hook !== "function") throw new PithyConfigError(option, "a function", hook);
+  return hook;
 }
 
 /** Default bound of a recall answer a model reads, in tokens. */

@@ -69,7 +69,8 @@ export async function rewriteRequest(
           throw error;
         }
       },
-      recall: (key: string) => pithy.recall(key),
+      recall: (...args: Parameters<Pithy["recall"]>) => pithy.recall(...args),
+      recallMaxTokens: pithy.recallMaxTokens,
     } as Pithy;
     const result = await compressMessages(answered.conversation, { pithy: watched, shape: provider.shape });
     if (threw) return unchanged(bytes, body, "compression_failed");

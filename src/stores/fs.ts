@@ -11,6 +11,7 @@
  * that can be read but not written is half usable: with `onUnusable:
  * "memory"` the store serves what is on disk and keeps new entries in memory.
  */
+import type { CallOptions } from "../ccr/abort.js";
 import { resolve } from "node:path";
 import { lstatSync } from "node:fs";
 import process from "node:process";
@@ -107,6 +108,7 @@ export class FsStore implements Store {
     const settings = checkOptions(options);
     let disk: DiskStore | undefined;
     let reason: string;
+    let failure: unknown;
     try {
       if (settings.isShared) checkOwnDir(settings.dir, settings.create);
       disk = new DiskStore(settings.dir, settings);
@@ -115,11 +117,14 @@ export class FsStore implements Store {
       reason = `${disk.readOnlyReason} (read-only: entries on disk are served, new ones kept in memory)`;
     } catch (error) {
       disk = undefined;
+      failure = error;
       reason = describeFsError(error);
       if (!settings.create && isMissing(error)) reason += " (not created: create is false)";
     }
     if (settings.onUnusable === "throw") {
-      throw new PithyStoreError(`pithy: cannot use ${settings.dir} for the fs store: ${reason}`, "unavailable");
+      throw new PithyStoreError(`pithy: cannot use ${settings.dir} for the fs store: ${reason}`, "unavailable", {
+        cause: failure,
+      });
     }
     const maxBytes = Math.min(settings.maxBytes, DEFAULT_MAX_BYTES);
     const memory = new MemoryStore({
@@ -132,22 +137,24 @@ export class FsStore implements Store {
   }
 
   /** Keeps `content` under `key` (see {@link Store.put}); in memory when the directory cannot take it. */
-  put(key: string, content: string): Promise<void> {
-    return this.memory !== undefined ? this.memory.put(key, content) : (this.disk as DiskStore).put(key, content);
+  put(key: string, content: string, options?: CallOptions): Promise<void> {
+    return this.memory !== undefined
+      ? this.memory.put(key, content, options)
+      : (this.disk as DiskStore).put(key, content, options);
   }
 
   /** The exact content under `key`, or `undefined` (see {@link Store.get}): from memory first, then from disk. */
-  async get(key: string): Promise<string | undefined> {
-    if (this.memory === undefined) return (this.disk as DiskStore).get(key);
-    const held = await this.memory.get(key);
+  async get(key: string, options?: CallOptions): Promise<string | undefined> {
+    if (this.memory === undefined) return (this.disk as DiskStore).get(key, options);
+    const held = await this.memory.get(key, options);
     if (held !== undefined || this.disk === undefined) return held;
-    return this.disk.get(key);
+    return this.disk.get(key, options);
   }
 
   /** Drops the entry under `key`; whether there was one. */
-  async delete(key: string): Promise<boolean> {
-    const inMemory = this.memory !== undefined && (await this.memory.delete(key));
-    const onDisk = this.disk !== undefined && (await this.disk.delete(key));
+  async delete(key: string, options?: CallOptions): Promise<boolean> {
+    const inMemory = this.memory !== undefined && (await this.memory.delete(key, options));
+    const onDisk = this.disk !== undefined && (await this.disk.delete(key, options));
     return inMemory || onDisk;
   }
 

@@ -14,6 +14,7 @@
  * `unavailable`; the pipeline then degrades to lossless output. Open a new
  * store to carry on.
  */
+import { type CallOptions, abortError, throwIfAborted } from "../ccr/abort.js";
 import { PithyConfigError, PithyStoreError } from "../errors.js";
 import { DEFAULT_MAX_BYTES, DEFAULT_MAX_ENTRY_BYTES } from "../ccr/memory-store.js";
 import { normalizeStoreKey } from "../ccr/key.js";
@@ -106,6 +107,7 @@ export class IdbStore implements Store {
       throw new PithyStoreError(
         `pithy: cannot open IndexedDB database ${JSON.stringify(settings.name)}: ${describe(error)}`,
         "unavailable",
+        { cause: error },
       );
     }
     return new IdbStore(settings.name, db, settings.maxBytes, settings.maxEntryBytes, settings.ttlMs, settings.now);
@@ -117,38 +119,44 @@ export class IdbStore implements Store {
   }
 
   /** Keeps `content` under `key`, evicting least recently used entries beyond `maxBytes` (see {@link Store.put}). */
-  async put(key: string, content: string): Promise<void> {
+  async put(key: string, content: string, options?: CallOptions): Promise<void> {
+    throwIfAborted(options);
     const admitted = admitEntry(key, content, this.maxEntryBytes);
     if (admitted instanceof PithyStoreError) throw this.refuse(admitted);
     const { key: k, bytes } = admitted;
     const now = this.now();
-    const outcome = await this.run("readwrite", async (tx) => {
-      const totals = await readTotals(tx);
-      const held = (await settle(tx.objectStore(INDEX).get(k))) as IndexRecord | undefined;
-      let isSame = false;
-      if (held !== undefined && held.bytes === bytes) {
-        const stored = (await settle(tx.objectStore(ENTRIES).get(k))) as ContentRecord | undefined;
-        isSame = stored?.content === content;
-      }
-      if (held !== undefined && !isSame) dropEntry(tx, held, totals);
-      const record: IndexRecord = { key: k, bytes, storedAt: now, expiresAt: now + this.ttlMs, usedAt: ++totals.seq };
-      tx.objectStore(INDEX).put(record);
-      if (!isSame) {
-        tx.objectStore(ENTRIES).put({ key: k, content } satisfies ContentRecord);
-        totals.entries++;
-        totals.bytes += bytes;
-      }
-      const evicted = totals.bytes > this.maxBytes ? await evictBeyond(tx, this.maxBytes, totals, k) : 0;
-      writeTotals(tx, totals);
-      return { isSame, evicted };
-    });
+    const outcome = await this.run(
+      "readwrite",
+      async (tx) => {
+        const totals = await readTotals(tx);
+        const held = (await settle(tx.objectStore(INDEX).get(k))) as IndexRecord | undefined;
+        let isSame = false;
+        if (held !== undefined && held.bytes === bytes) {
+          const stored = (await settle(tx.objectStore(ENTRIES).get(k))) as ContentRecord | undefined;
+          isSame = stored?.content === content;
+        }
+        if (held !== undefined && !isSame) dropEntry(tx, held, totals);
+        const record: IndexRecord = { key: k, bytes, storedAt: now, expiresAt: now + this.ttlMs, usedAt: ++totals.seq };
+        tx.objectStore(INDEX).put(record);
+        if (!isSame) {
+          tx.objectStore(ENTRIES).put({ key: k, content } satisfies ContentRecord);
+          totals.entries++;
+          totals.bytes += bytes;
+        }
+        const evicted = totals.bytes > this.maxBytes ? await evictBeyond(tx, this.maxBytes, totals, k) : 0;
+        writeTotals(tx, totals);
+        return { isSame, evicted };
+      },
+      options,
+    );
     if (outcome.isSame) this.counters.dedupes++;
     else this.counters.puts++;
     this.counters.evictions += outcome.evicted;
   }
 
   /** The exact content under `key`, or `undefined`; marks it as the most recently used. */
-  async get(key: string): Promise<string | undefined> {
+  async get(key: string, options?: CallOptions): Promise<string | undefined> {
+    throwIfAborted(options);
     const k = normalizeStoreKey(key);
     if (k === null) {
       this.counters.misses++;
@@ -180,7 +188,8 @@ export class IdbStore implements Store {
   }
 
   /** Drops the entry under `key`; whether there was one. */
-  async delete(key: string): Promise<boolean> {
+  async delete(key: string, options?: CallOptions): Promise<boolean> {
+    throwIfAborted(options);
     const k = normalizeStoreKey(key);
     if (k === null) return false;
     return this.run("readwrite", async (tx) => {
@@ -243,17 +252,32 @@ export class IdbStore implements Store {
   }
 
   /** Runs one transaction, mapping every failure onto a {@link PithyStoreError}. */
-  private async run<T>(mode: IDBTransactionMode, body: (tx: IDBTransaction) => Promise<T>): Promise<T> {
+  /**
+   * Runs `body` in one transaction. A signal that fires meanwhile aborts the
+   * transaction, so a put is stored whole or not at all.
+   */
+  private async run<T>(
+    mode: IDBTransactionMode,
+    body: (tx: IDBTransaction) => Promise<T>,
+    options?: CallOptions,
+  ): Promise<T> {
     const db = this.db;
     if (db === undefined)
       throw new PithyStoreError(`pithy: the IndexedDB database ${JSON.stringify(this.name)} is closed`, "unavailable");
+    const signal = options?.signal;
     try {
-      return await inTransaction(db, mode, body);
+      return await inTransaction(db, mode, (tx) => {
+        signal?.addEventListener("abort", () => tx.abort(), { once: true });
+        return body(tx);
+      });
     } catch (error) {
+      if (signal?.aborted === true) throw abortError(signal);
       // InvalidStateError: the connection closed under us (versionchange, browser shutdown).
       const name = (error as { name?: unknown } | null)?.name;
       const code = name === "InvalidStateError" || this.db === undefined ? "unavailable" : "failed";
-      throw new PithyStoreError(`pithy: IndexedDB ${mode} transaction failed: ${describe(error)}`, code);
+      throw new PithyStoreError(`pithy: IndexedDB ${mode} transaction failed: ${describe(error)}`, code, {
+        cause: error,
+      });
     }
   }
 

@@ -37,6 +37,7 @@
  *   `stats` now and then, not per request. The counters (`puts`, `hits`, …)
  *   are this process's own, as in FsStore.
  */
+import { type CallOptions, raceAbort, throwIfAborted } from "../ccr/abort.js";
 import { createClient } from "redis";
 import { PithyConfigError, PithyStoreError } from "../errors.js";
 import { DEFAULT_MAX_BYTES, DEFAULT_MAX_ENTRY_BYTES } from "../ccr/memory-store.js";
@@ -186,24 +187,28 @@ export class RedisStore implements Store {
   }
 
   /** Keeps `content` under `key` with the store's time to live (see {@link Store.put}). */
-  async put(key: string, content: string): Promise<void> {
+  async put(key: string, content: string, options?: CallOptions): Promise<void> {
+    throwIfAborted(options);
     const admitted = admitEntry(key, content, this.maxEntryBytes);
     if (admitted instanceof PithyStoreError) throw this.refuse(admitted);
     const k = admitted.key;
     const value = encodeEntryValue(k, content, this.now());
-    const isNew = await this.counted(this.connection.putValue(this.prefix + k, value, this.ttlMs, STAMP_END));
+    // One SET: stored whole or not at all, even when the signal fires while it is in flight.
+    const write = this.counted(this.connection.putValue(this.prefix + k, value, this.ttlMs, STAMP_END));
+    const isNew = await raceAbort(write, options);
     if (isNew) this.counters.puts++;
     else this.counters.dedupes++;
   }
 
   /** The exact content under `key`, or `undefined`; rejects `unavailable` when Redis cannot be reached. */
-  async get(key: string): Promise<string | undefined> {
+  async get(key: string, options?: CallOptions): Promise<string | undefined> {
+    throwIfAborted(options);
     const k = normalizeStoreKey(key);
     if (k === null) {
       this.counters.misses++;
       return undefined;
     }
-    const value = await this.counted(this.connection.getBytes(this.prefix + k));
+    const value = await raceAbort(this.counted(this.connection.getBytes(this.prefix + k)), options);
     const content = value === null ? null : decodeEntryValue(k, value);
     if (value !== null && content === null) this.corrupt++;
     if (content === null) {
@@ -215,10 +220,11 @@ export class RedisStore implements Store {
   }
 
   /** Drops the entry under `key`; whether there was one. */
-  async delete(key: string): Promise<boolean> {
+  async delete(key: string, options?: CallOptions): Promise<boolean> {
+    throwIfAborted(options);
     const k = normalizeStoreKey(key);
     if (k === null) return false;
-    return this.counted(this.connection.deleteKey(this.prefix + k));
+    return raceAbort(this.counted(this.connection.deleteKey(this.prefix + k)), options);
   }
 
   /**

@@ -20,6 +20,7 @@
  * has since expired, evicted or (through another replica) deleted, until the
  * front drops it too. Give the front a `ttlMs` no longer than the back's.
  */
+import { type CallOptions, throwIfAborted } from "../ccr/abort.js";
 import { PithyConfigError } from "../errors.js";
 import type { Store, StoreStats } from "../ccr/store.js";
 
@@ -72,22 +73,23 @@ export class TieredStore implements Store {
   }
 
   /** Keeps `content` in the back, then in the front; rejects as the back does. */
-  async put(key: string, content: string): Promise<void> {
-    await this.back.put(key, content);
-    await this.front.put(key, content).catch(() => {
+  async put(key: string, content: string, options?: CallOptions): Promise<void> {
+    await this.back.put(key, content, options);
+    await this.front.put(key, content, options).catch(() => {
       // The back has it; a front too small for it just won't speed it up.
     });
   }
 
   /** The content from the front, else from the back (then kept in the front); rejects only when the front misses and the back fails. */
-  async get(key: string): Promise<string | undefined> {
-    const near = await this.front.get(key).catch(() => undefined);
+  async get(key: string, options?: CallOptions): Promise<string | undefined> {
+    throwIfAborted(options);
+    const near = await this.front.get(key, options).catch(() => undefined);
     if (near !== undefined) {
       this.hits++;
       this.frontHits++;
       return near;
     }
-    const far = await this.back.get(key);
+    const far = await this.back.get(key, options);
     if (far === undefined) {
       this.misses++;
       return undefined;
@@ -98,8 +100,12 @@ export class TieredStore implements Store {
   }
 
   /** Drops the entry from both stores; whether either had it. Rejects when the back fails. */
-  async delete(key: string): Promise<boolean> {
-    const [near, far] = await Promise.all([this.front.delete(key).catch(() => false), this.back.delete(key)]);
+  async delete(key: string, options?: CallOptions): Promise<boolean> {
+    throwIfAborted(options);
+    const [near, far] = await Promise.all([
+      this.front.delete(key, options).catch(() => false),
+      this.back.delete(key, options),
+    ]);
     return near || far;
   }
 

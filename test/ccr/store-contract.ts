@@ -84,6 +84,18 @@ export function runStoreContract(name: string, make: MakeStore, capabilities: St
   const ttl = capabilities.ttl ?? true;
 
   describe(`${name} keeps the Store contract`, () => {
+    describe("cancellation", () => {
+      it("rejects put, get and delete with an AbortError once the signal has fired, and stores nothing", async () => {
+        const store = await make({});
+        const signal = AbortSignal.abort();
+        const isAbort = (e: unknown) => e instanceof Error && e.name === "AbortError";
+        await expect(store.put(keyOf("abort"), "never", { signal })).rejects.toSatisfy(isAbort);
+        await expect(store.get(keyOf("abort"), { signal })).rejects.toSatisfy(isAbort);
+        await expect(store.delete(keyOf("abort"), { signal })).rejects.toSatisfy(isAbort);
+        expect(await store.get(keyOf("abort"))).toBeUndefined();
+      });
+    });
+
     describe("put and get", () => {
       it("gives back exactly what was put", async () => {
         const store = await make({});

@@ -522,6 +522,8 @@ describe("FsStore options and fallback", () => {
     expect(error).toBeInstanceOf(PithyStoreError);
     expect((error as PithyStoreError).code).toBe("unavailable");
     expect((error as Error).message).toContain(file);
+    // The file system's own error stays reachable for whoever logs it.
+    expect((error as Error).cause).toMatchObject({ code: "ENOTDIR" });
   });
 
   it("falls back to memory with the reason in stats when the directory cannot be used", async () => {

@@ -7,6 +7,7 @@
  * an output that would is replaced by a short note with a marker of the
  * stored original, and a recall that would is cut, saying where.
  */
+import type { CallOptions } from "../../ccr/abort.js";
 import { formatMarker } from "../../ccr/marker.js";
 import { handleRecall } from "../../messages/handle-recall.js";
 import { utf8Length } from "../../ccr/wtf8.js";
@@ -56,13 +57,14 @@ export async function answerToolCall(
   name: string,
   args: unknown,
   limits: AnswerLimits = {},
+  options: CallOptions = {},
 ): Promise<ToolAnswer | null> {
   const maxReplyBytes = limits.maxReplyBytes ?? DEFAULT_MAX_REPLY_BYTES;
   switch (name) {
     case COMPRESS_TOOL:
-      return answerCompress(pithy, args, maxReplyBytes);
+      return answerCompress(pithy, args, maxReplyBytes, options);
     case RECALL_TOOL:
-      return answerRecall(pithy, args, maxReplyBytes);
+      return answerRecall(pithy, args, maxReplyBytes, options);
     case STATS_TOOL:
       return answerStats(pithy);
     default:
@@ -76,7 +78,12 @@ export async function answerToolCall(
  * as one JSON line in a second block for clients that ignore structured
  * content (the MCP spec asks for that mirror).
  */
-async function answerCompress(pithy: Pithy, args: unknown, maxReplyBytes: number): Promise<ToolAnswer> {
+async function answerCompress(
+  pithy: Pithy,
+  args: unknown,
+  maxReplyBytes: number,
+  options: CallOptions,
+): Promise<ToolAnswer> {
   const fields = asObject(args);
   if (fields === null || typeof fields.content !== "string") {
     return failure(`${COMPRESS_TOOL} needs "content", the tool output to compress, as a string.`);
@@ -88,9 +95,9 @@ async function answerCompress(pithy: Pithy, args: unknown, maxReplyBytes: number
     if (typeof value !== "string") return failure(`${COMPRESS_TOOL}: "${field}" must be a string when given.`);
     hint[field] = value;
   }
-  const result = await pithy.compress(fields.content, hint);
+  const result = await pithy.compress(fields.content, hint, options);
   if (jsonTextBytes(result.output, maxReplyBytes) > maxReplyBytes) {
-    return answerTooLarge(pithy, fields.content, result, maxReplyBytes);
+    return answerTooLarge(pithy, fields.content, result, maxReplyBytes, options);
   }
   return compressAnswer(result.output, compressFields(result));
 }
@@ -115,6 +122,7 @@ async function answerTooLarge(
   content: string,
   result: CompressResult,
   maxReplyBytes: number,
+  options: CallOptions,
 ): Promise<ToolAnswer> {
   const cap = `more than one answer may carry (${formatMiB(maxReplyBytes)})`;
   const what =
@@ -124,7 +132,7 @@ async function answerTooLarge(
   let key = result.key;
   if (key === undefined) {
     try {
-      key = await pithy.archive(content);
+      key = await pithy.archive(content, options);
     } catch (error) {
       const why = error instanceof Error ? error.message.replace(/^pithy: /, "") : String(error);
       return failure(
@@ -144,8 +152,13 @@ async function answerTooLarge(
  * the same words for a miss; an original over the cap is cut at a line end
  * and says so, so the connection survives the answer.
  */
-async function answerRecall(pithy: Pithy, args: unknown, maxReplyBytes: number): Promise<ToolAnswer> {
-  const answer = await handleRecall(pithy, { name: RECALL_TOOL, arguments: args });
+async function answerRecall(
+  pithy: Pithy,
+  args: unknown,
+  maxReplyBytes: number,
+  options: CallOptions,
+): Promise<ToolAnswer> {
+  const answer = await handleRecall(pithy, { name: RECALL_TOOL, arguments: args }, { signal: options.signal });
   if (answer === null || !answer.found)
     return failure(answer?.content ?? `pithy: ${RECALL_TOOL} could not be answered.`);
   const original = answer.content;

@@ -15,6 +15,7 @@
  */
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
+import type { CallOptions } from "../../ccr/abort.js";
 import type { Pithy } from "../../pipeline.js";
 import { type AnswerLimits, answerToolCall, type ToolAnswer } from "./calls.js";
 import { JSONRPC_ERROR, JsonRpcError } from "./jsonrpc-errors.js";
@@ -31,15 +32,21 @@ const TOOL_NAMES = MCP_TOOLS.map((tool) => tool.name).join(", ");
 export function createToolServer(pithy: Pithy, limits: AnswerLimits = {}): Server {
   const server = new Server({ ...MCP_SERVER_INFO }, { capabilities: { tools: {} }, instructions: MCP_INSTRUCTIONS });
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: MCP_TOOLS.map((tool) => structuredClone(tool)) }));
-  server.fallbackRequestHandler = async (request) => {
+  server.fallbackRequestHandler = async (request, extra) => {
     if (request.method !== "tools/call") throw new JsonRpcError(JSONRPC_ERROR.methodNotFound, "Method not found");
-    return answerCall(pithy, request.params, limits);
+    // The SDK aborts `extra.signal` when the client cancels the request (notifications/cancelled).
+    return answerCall(pithy, request.params, limits, { signal: extra.signal });
   };
   return server;
 }
 
 /** One `tools/call`: a malformed call is a short protocol error, a failure inside an `isError` answer. */
-async function answerCall(pithy: Pithy, params: unknown, limits: AnswerLimits): Promise<ToolAnswer> {
+async function answerCall(
+  pithy: Pithy,
+  params: unknown,
+  limits: AnswerLimits,
+  options: CallOptions,
+): Promise<ToolAnswer> {
   const call = (params ?? {}) as { name?: unknown; arguments?: unknown };
   const { name } = call;
   if (typeof name !== "string") {
@@ -50,7 +57,7 @@ async function answerCall(pithy: Pithy, params: unknown, limits: AnswerLimits): 
   }
   let answer: ToolAnswer | null;
   try {
-    answer = await answerToolCall(pithy, name, call.arguments ?? {}, limits);
+    answer = await answerToolCall(pithy, name, call.arguments ?? {}, limits, options);
   } catch (error) {
     // The pipeline fails open and the answers catch their own failures; this is the last fence.
     const why = error instanceof Error ? error.message : String(error);

@@ -41,6 +41,7 @@
  * also makes each operation atomic within the process. Directory scans,
  * which grow with the directory, are asynchronous.
  */
+import { type CallOptions, rejectIfAborted } from "../../ccr/abort.js";
 import type { Buffer } from "node:buffer";
 import { type Stats, closeSync, futimesSync, lstatSync, openSync, statSync, unlinkSync, writeSync } from "node:fs";
 import { join } from "node:path";
@@ -133,7 +134,10 @@ export class DiskStore implements Store {
     await this.rescan();
   }
 
-  put(key: string, content: string): Promise<void> {
+  put(key: string, content: string, options?: CallOptions): Promise<void> {
+    // Everything below is synchronous (temp file, then rename): checked once, an entry is written whole or not at all.
+    const aborted = rejectIfAborted(options);
+    if (aborted !== null) return aborted;
     const admitted = admitEntry(key, content, this.limits.maxEntryBytes);
     if (admitted instanceof PithyStoreError) return this.refuse(admitted);
     const { key: k, bytes } = admitted;
@@ -167,7 +171,9 @@ export class DiskStore implements Store {
     }
   }
 
-  get(key: string): Promise<string | undefined> {
+  get(key: string, options?: CallOptions): Promise<string | undefined> {
+    const aborted = rejectIfAborted(options);
+    if (aborted !== null) return aborted;
     const k = normalizeStoreKey(key);
     if (k === null) return this.miss();
     const file = entryPath(this.root, k);
@@ -191,7 +197,9 @@ export class DiskStore implements Store {
     }
   }
 
-  delete(key: string): Promise<boolean> {
+  delete(key: string, options?: CallOptions): Promise<boolean> {
+    const aborted = rejectIfAborted(options);
+    if (aborted !== null) return aborted;
     const k = normalizeStoreKey(key);
     if (k === null) return Promise.resolve(false);
     this.index.remove(k);
@@ -467,5 +475,7 @@ export class DiskStore implements Store {
 /** The error a store rejects with when the file system fails under it. */
 function failure(operation: string, error: unknown): PithyStoreError {
   if (error instanceof PithyStoreError) return error;
-  return new PithyStoreError(`pithy: fs store ${operation} failed: ${describeFsError(error)}`, "unavailable");
+  return new PithyStoreError(`pithy: fs store ${operation} failed: ${describeFsError(error)}`, "unavailable", {
+    cause: error,
+  });
 }

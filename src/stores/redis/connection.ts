@@ -136,7 +136,7 @@ function toStoreError(error: unknown, command: string): PithyStoreError {
   if (error instanceof PithyStoreError) return error;
   const message = error instanceof Error ? error.message : String(error);
   const code = isServerReply(error) ? "failed" : "unavailable";
-  return new PithyStoreError(`pithy: redis ${command} failed: ${message}`, code);
+  return new PithyStoreError(`pithy: redis ${command} failed: ${message}`, code, { cause: error });
 }
 
 /**
