@@ -23,6 +23,9 @@ const scratch = mkdtempSync(join(tmpdir(), "pithy-bundle-size-"));
 const sh = (command, args, cwd = root) =>
   execFileSync(command, args, { cwd, stdio: ["ignore", "pipe", "inherit"], encoding: "utf8" });
 
+/** The type sets measured, the full set first (the reference of the share column). */
+const TYPE_SETS = [null, ["log", "json", "search"], ["log"], ["json"], ["diff"]];
+
 /** Apps of one import each: what a browser user pays for one entry point. */
 const APPS = [
   ["`createPithy` (the whole pipeline)", `import { createPithy } from "pithy-ai"; globalThis.x = createPithy;`],
@@ -88,6 +91,8 @@ try {
     );
   }
 
+  const typeRows = await typeBundleRows(now.dir);
+
   const tarballBytes = statSync(tarball).size;
   const unpacked = Number(
     sh("du", ["-sk", "--apparent-size", join(now.dir, "node_modules", "pithy-ai")]).split("\t")[0],
@@ -118,7 +123,15 @@ try {
     "|---|---:|---:|---:|---:|",
     ...bundleRows,
     "",
-    "`createPithy` carries every compressor and the kernels' WebAssembly, inlined as base64 (no fetch, no fs: ~34 KB of base64, ~13 KB gzipped). `parseMarkers` validates keys, which reaches the SHA-256 kernel and so the same WASM bytes; `estimateTokens` and `stripAnsi` run their TS twins until something calls `loadWasm`, so alone they leave the WASM bytes out. Without `sideEffects: false` a bundler keeps every module the root index imports for what its top level might do, so even a helper of 0.7 KB costs ~14 KB.",
+    "## `createPithy({ types })`: only the chosen types' compressors",
+    "",
+    'The app `createPithy({ types })` bundled with code splitting (esbuild `splitting: true`, otherwise as above): each compressor is a chunk reached by a dynamic `import()`, so a browser downloads the start chunks and then only the chunks of the chosen types\' chains. "KB loaded" is the sum over the chunks a page fetches, each gzipped on its own.',
+    "",
+    "| types | chunks loaded | minified KB loaded | gzip KB loaded | share of every type |",
+    "|---|---:|---:|---:|---:|",
+    ...typeRows,
+    "",
+    "`createPithy` carries every compressor and the kernels' WebAssembly, inlined as base64 (no fetch, no fs: ~34 KB of base64, ~13 KB gzipped). Bundled without code splitting, as in the first table, the compressors' dynamic imports are inlined behind lazy-init wrappers, which cost ~10 % over static imports; a bundler that splits dynamic imports (Vite and Rollup by default, esbuild with `splitting`) gives the second table. `estimateTokens` and `stripAnsi` run their TS twins until something calls `loadWasm`, so alone they leave the WASM bytes out. Without `sideEffects: false` a bundler keeps every module the root index imports for what its top level might do.",
     "",
   ];
   const out = join(root, "bench", "results", "bundle.md");
@@ -127,6 +140,95 @@ try {
   console.log(`wrote ${out}`);
 } finally {
   rmSync(scratch, { recursive: true, force: true });
+}
+
+/**
+ * Rows of the per-type table: the app bundled once with splitting, then, for
+ * each type set, the chunks a page loads — the start chunks (the entry's
+ * static imports) and the static closure of each dynamic chunk the chosen
+ * types' chain loaders import. The loaders' table is read from the installed
+ * dist, so the measure follows the shipped chain plan.
+ */
+async function typeBundleRows(dir) {
+  const dist = join(dir, "node_modules", "pithy-ai", "dist");
+  const { plan, chunkOfLink } = readChainLoaders(join(dist, "chunks"));
+  const result = await build({
+    stdin: {
+      contents: `import { createPithy } from "pithy-ai"; globalThis.x = (types) => createPithy({ types });`,
+      resolveDir: dir,
+      sourcefile: "app.js",
+      loader: "js",
+    },
+    bundle: true,
+    minify: true,
+    splitting: true,
+    outdir: join(dir, "split-out"),
+    format: "esm",
+    platform: "browser",
+    target: "es2022",
+    write: false,
+    metafile: true,
+    logLevel: "error",
+  });
+  const files = new Map(result.outputFiles.map((f) => [f.path, f.contents]));
+  const outputs = result.metafile.outputs;
+  const abs = (path) => resolve(path);
+  const closure = (start, seen) => {
+    if (seen.has(start)) return;
+    seen.add(start);
+    for (const dep of outputs[start].imports) if (dep.kind === "import-statement") closure(dep.path, seen);
+  };
+  // The stdin entry is named after its sourcefile, resolved in resolveDir.
+  const entry = Object.keys(outputs).find((o) => abs(String(outputs[o].entryPoint)) === join(dir, "app.js"));
+  const chunkOfSource = (source) => {
+    const found = Object.keys(outputs).find(
+      (o) => outputs[o].entryPoint !== undefined && abs(outputs[o].entryPoint) === source,
+    );
+    if (found === undefined) throw new Error(`no chunk of ${source} in the split bundle`);
+    return found;
+  };
+  const measure = (types) => {
+    const seen = new Set();
+    closure(entry, seen);
+    const links = new Set();
+    for (const [type, names] of Object.entries(plan))
+      if (types === null || types.includes(type)) for (const n of names) links.add(n);
+    for (const link of links) closure(chunkOfSource(chunkOfLink[link]), seen);
+    let min = 0;
+    let gz = 0;
+    for (const out of seen) {
+      const code = files.get(abs(out)) ?? files.get(out);
+      min += code.length;
+      gz += gzipSync(code, { level: 9 }).length;
+    }
+    return { chunks: seen.size, min, gz };
+  };
+  const all = measure(null);
+  return TYPE_SETS.map((types) => {
+    const m = types === null ? all : measure(types);
+    const name = types === null ? "every type (no `types`)" : types.map((t) => `\`${t}\``).join(", ");
+    return `| ${name} | ${m.chunks} | ${kb(m.min)} | ${kb(m.gz)} | ${((100 * m.gz) / all.gz).toFixed(0)} % |`;
+  });
+}
+
+/** The chain plan and, for each compressor, the dist chunk its loader imports, read from the shipped files. */
+function readChainLoaders(chunks) {
+  const loader = /^\s*(\w+): \(\) => import\("\.\/([^"]+)"\)\.then/gm;
+  const planLine = /^\s*(\w+): \[((?:"\w+",? ?)+)\],?$/gm;
+  for (const name of readdirSync(chunks)) {
+    if (!name.endsWith(".js")) continue;
+    const text = readFileSync(join(chunks, name), "utf8");
+    if (!text.includes("ansiCompressor)")) continue;
+    const chunkOfLink = {};
+    for (const m of text.matchAll(loader)) chunkOfLink[m[1]] = join(chunks, m[2]);
+    if (Object.keys(chunkOfLink).length === 0) continue;
+    const plan = {};
+    const start = text.indexOf("CHAIN_PLAN = {");
+    const body = text.slice(start, text.indexOf("};", start));
+    for (const m of body.matchAll(planLine)) plan[m[1]] = JSON.parse(`[${m[2]}]`);
+    return { plan, chunkOfLink };
+  }
+  throw new Error(`no chain loaders found in ${chunks}`);
 }
 
 /** esbuild's output for `source` resolved from `dir`, minified and gzipped, in bytes. */

@@ -29,8 +29,8 @@ await P.loadWasm?.();
 await B?.loadWasm?.();
 
 /** The html compressor of a bundle, called as the pipeline calls it. */
-function compressorOf(lib) {
-  const html = lib.defaultChains().html.find((c) => c.name === "html");
+async function compressorOf(lib) {
+  const html = (await lib.defaultChains()).html.find((c) => c.name === "html");
   return (text) =>
     html.compress({
       text,
@@ -56,8 +56,8 @@ const inputs = [
 ];
 
 const pithy = await P.createPithy();
-const compressor = compressorOf(P);
-const baseline = B === null ? null : compressorOf(B);
+const compressor = await compressorOf(P);
+const baseline = B === null ? null : await compressorOf(B);
 
 /** Milliseconds per call of `f`, over one round. */
 async function round(f) {

@@ -29,8 +29,8 @@ await P.loadWasm?.();
 await B?.loadWasm?.();
 
 /** The json compressor of a bundle, called as the pipeline calls it (the line index is the pipeline's, built once). */
-function compressorOf(lib, text) {
-  const json = lib.defaultChains().json.find((c) => c.name === "json");
+async function compressorOf(lib, text) {
+  const json = (await lib.defaultChains()).json.find((c) => c.name === "json");
   const input = {
     text,
     lines: lib.LineIndex.of(text),
@@ -111,8 +111,8 @@ for (const { name, text, rounds, roundMs } of inputs) {
   // default store refuses a 100 MB (UTF-16) original, which leaves only the lossless path.
   const store = new P.MemoryStore({ maxBytes: 1024 * 1024 * 1024, maxEntryBytes: 512 * 1024 * 1024 });
   const pithy = await P.createPithy({ maxChars: 200_000_000, store });
-  const compressor = compressorOf(P, text);
-  const baseline = B === null ? null : compressorOf(B, text);
+  const compressor = await compressorOf(P, text);
+  const baseline = B === null ? null : await compressorOf(B, text);
   const output = compressor()?.output ?? null;
   const result = await pithy.compress(text, { tool: "Bash" });
   const runs = {

@@ -13,6 +13,8 @@ export interface GateConfig {
   excludeTools: readonly string[];
   /** `verbatim`: every file read stays verbatim (for agents that edit what they read). */
   reads: "auto" | "verbatim";
+  /** The content types compressed (null: every type); the others pass through. */
+  types: ReadonlySet<ContentType> | null;
 }
 
 /** The gate's verdict. */
@@ -57,11 +59,14 @@ export function admit(content: string, tokens: number, hint: Hint, config: GateC
 }
 
 /**
- * The gate after routing: reads kept verbatim on request, and code the
- * agent may edit (kept unless the hint asks for code compression, or it
+ * The gate after routing: types the caller left out, reads kept verbatim
+ * on request, and code the agent may edit (kept unless the hint asks for code compression, or it
  * holds a blob no one edits by hand). Null when the content is compressed.
  */
 export function admitRouted(detection: Detection, content: string, hint: Hint, config: GateConfig): GateSkip | null {
+  if (config.types !== null && !config.types.has(detection.type)) {
+    return { reason: "type_off", signal: `${detection.type} is not among the types compressed` };
+  }
   const isRead = isReadTool(hint.tool) || detection.numbered === true;
   if (isRead && config.reads === "verbatim") return { reason: "read_verbatim", signal: "file reads are verbatim" };
   if (detection.type === "code" && hint.compressCode !== true && !BLOB_RE.test(content)) {

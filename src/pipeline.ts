@@ -21,6 +21,8 @@ import { PithyStoreError } from "./errors.js";
 import { admit, admitRouted } from "./gate.js";
 import { guardrailViolation, savingsMargin } from "./guardrail.js";
 import { loadWasm } from "./kernels/wasm.js";
+import { loadChains } from "./compressors/chain-loaders.js";
+import type { Chains } from "./compressors/registry.js";
 import { estimateTokens } from "./kernels/tokens.js";
 import { hasAnsi, stripAnsi } from "./kernels/ansi.js";
 import { collapseCarriageReturns } from "./kernels/frames.js";
@@ -99,9 +101,9 @@ export interface Pithy {
  * console.log(r.output, r.tokensIn, "→", r.tokensOut);
  */
 export async function createPithy(options: PithyOptions = {}): Promise<Pithy> {
-  const pipeline = new Pipeline(resolveOptions(options));
-  await loadWasm();
-  return pipeline;
+  const resolved = resolveOptions(options);
+  const [chains] = await Promise.all([loadChains(resolved.gate.types), loadWasm()]);
+  return new Pipeline(resolved, { ...chains, ...resolved.customChains });
 }
 
 /** Distinct marker keys of an input looked up in the store to tell pithy's own output (bounded: inputs are untrusted). */
@@ -182,7 +184,10 @@ class Pipeline implements Pithy {
   /** The entry {@link verified} checked last: the same string again needs no second hash. */
   private lastVerified: { key: string; content: string } | null = null;
 
-  constructor(options: ResolvedOptions) {
+  constructor(
+    options: ResolvedOptions,
+    private readonly chains: Chains,
+  ) {
     this.options = options;
     this.mode = options.mode;
     this.profile = options.profile;
@@ -411,7 +416,7 @@ class Pipeline implements Pithy {
     }
     const markerKey = call.key.markerKey;
     const run = runChain(call.text, call.type, {
-      chains: this.options.chains,
+      chains: this.chains,
       hint: call.hint,
       scale: PROFILE_SCALE[this.profile] * scaleFactor,
       canDrop,

@@ -61,6 +61,8 @@ export type SkipReason =
   | "too_large"
   | "excluded_tool"
   | "code_verbatim"
+  /** The routed type is not among `createPithy({ types })`. */
+  | "type_off"
   | "read_verbatim"
   | "already_compressed"
   | "no_gain"

@@ -10,6 +10,7 @@ const config: GateConfig = {
   maxChars: 1000000,
   excludeTools: ["mcp__*", "Secret?"],
   reads: "auto",
+  types: null,
 };
 const bigLog = Array.from(
   { length: 400 },

@@ -6,12 +6,12 @@
  */
 import { MemoryStore } from "../ccr/memory-store.js";
 import { type Store, withNamespace } from "../ccr/store.js";
-import { type Chains, defaultChains } from "../compressors/registry.js";
+import type { Chains } from "../compressors/registry.js";
 import { checkProseModelOptions, type ProseModel, type ProseModelOptions } from "../compressors/prose-model.js";
 import { checkCount, checkMode, checkProfile, DEFAULT_MAX_CHARS, DEFAULT_MIN_TOKENS } from "../config.js";
 import { PithyConfigError } from "../errors.js";
 import type { GateConfig } from "../gate.js";
-import type { CompressResult, Hint, Mode, Profile } from "../types.js";
+import { CONTENT_TYPES, type CompressResult, type ContentType, type Hint, type Mode, type Profile } from "../types.js";
 
 /** Options of `createPithy`. Every one is optional. */
 export interface PithyOptions {
@@ -34,6 +34,13 @@ export interface PithyOptions {
   reads?: "auto" | "verbatim";
   /** Tenant or session: keys are stored and recalled inside it only. */
   namespace?: string;
+  /**
+   * The content types compressed; content routed to any other passes through
+   * (skip reason `type_off`). Only these types' compressors are loaded, so a
+   * browser bundle carries no others. Default: every type.
+   * @example createPithy({ types: ["log", "json", "search"] })
+   */
+  types?: readonly ContentType[];
   /** Replaces the chain of some content types (advanced: custom compressors). */
   chains?: Partial<Chains>;
   /**
@@ -68,7 +75,8 @@ export interface ResolvedOptions {
   profile: Profile;
   store: Store | null;
   gate: GateConfig;
-  chains: Chains;
+  /** The caller's chains, laid over the default chains once those are loaded. */
+  customChains: Partial<Chains>;
   prose: Omit<ProseModelOptions, "query" | "signal"> | null;
   recallMaxTokens: number;
   onCompress: PithyOptions["onCompress"];
@@ -85,6 +93,7 @@ const OPTION_NAMES: ReadonlySet<string> = new Set<keyof PithyOptions>([
   "excludeTools",
   "reads",
   "namespace",
+  "types",
   "chains",
   "proseFallback",
   "recallMaxTokens",
@@ -112,8 +121,9 @@ export function resolveOptions(options: PithyOptions): ResolvedOptions {
       maxChars: checkCount(options.maxChars ?? DEFAULT_MAX_CHARS, "maxChars"),
       excludeTools: resolveExcludeTools(options.excludeTools),
       reads: resolveReads(options.reads),
+      types: resolveTypes(options.types),
     },
-    chains: { ...defaultChains(), ...(options.chains ?? {}) },
+    customChains: { ...(options.chains ?? {}) },
     prose: resolveProse(options.proseFallback),
     recallMaxTokens: resolveRecallMaxTokens(options.recallMaxTokens),
     onCompress: resolveHook("onCompress", options.onCompress),
@@ -128,6 +138,15 @@ function resolveStore(options: PithyOptions): Store | null {
     throw new PithyConfigError("store", "a Store (put, get, delete, stats) or null", store);
   }
   return options.namespace === undefined ? store : withNamespace(store, options.namespace);
+}
+
+function resolveTypes(types: unknown): ReadonlySet<ContentType> | null {
+  if (types === undefined) return null;
+  const known: readonly string[] = CONTENT_TYPES;
+  if (!Array.isArray(types) || types.length === 0 || types.some((t) => !known.includes(t))) {
+    throw new PithyConfigError("types", `a non-empty array of content types (${CONTENT_TYPES.join(", ")})`, types);
+  }
+  return new Set(types as ContentType[]);
 }
 
 function resolveExcludeTools(globs: unknown): string[] {

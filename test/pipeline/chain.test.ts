@@ -6,11 +6,12 @@ import type { Compressor } from "../../src/compressors/types.js";
 import { type ChainContext, runChain } from "../../src/pipeline/chain.js";
 
 const KEY = "0".repeat(32);
+const chains = await defaultChains();
 const original = Array.from({ length: 20 }, (_, i) => `line ${i + 1}`).join("\n") + "\n";
 
 function context(chain: Compressor[]): ChainContext {
   return {
-    chains: { ...defaultChains(), unknown: chain },
+    chains: { ...chains, unknown: chain },
     hint: {},
     scale: 1,
     canDrop: true,

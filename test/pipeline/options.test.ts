@@ -19,6 +19,7 @@ describe("resolveOptions", () => {
       maxChars: 8 * 1024 * 1024,
       excludeTools: [],
       reads: "auto",
+      types: null,
     });
     expect(resolved.store).not.toBeNull();
     expect(resolved.prose).toBeNull();

@@ -1,0 +1,49 @@
+/**
+ * The default chains by name: which compressors run on each content type, in
+ * order. The loaders (chain-loaders.ts) import each compressor only when a
+ * chosen type needs it, so `createPithy({ types })` loads only what it runs.
+ *
+ * ANSI escapes go first in every chain but the terminal one (which reads
+ * them to collapse redraws, then reroutes). The fallback closes the chains
+ * as a last resort: it cuts only content no compressor claimed.
+ */
+import type { ContentType } from "../types.js";
+import type { Compressor } from "./types.js";
+
+/** The compressors of the default chains, by name. */
+export type LinkName =
+  | "ansi"
+  | "blob"
+  | "code"
+  | "diff"
+  | "doc_read"
+  | "fallback"
+  | "html"
+  | "json"
+  | "log"
+  | "markdown"
+  | "search"
+  | "tabular"
+  | "terminal";
+
+/** Content type → the compressors that run on it, in order. */
+export type Chains = Record<ContentType, readonly Compressor[]>;
+
+/** Content type → the names of the compressors that run on it, in order. */
+export const CHAIN_PLAN: Readonly<Record<ContentType, readonly LinkName[]>> = {
+  json: ["ansi", "json", "fallback"],
+  search: ["ansi", "search", "fallback"],
+  log: ["ansi", "log", "fallback"],
+  diff: ["ansi", "diff", "fallback"],
+  terminal: ["terminal"],
+  doc_read: ["ansi", "doc_read"],
+  // Reached only when the hint asks for code compression, or for a blob; the
+  // skeleton runs first because it leaves text holding markers alone.
+  code: ["code", "blob"],
+  // The markdown compressor leaves text holding markers alone, so it runs before blob.
+  markdown: ["ansi", "markdown", "blob", "fallback"],
+  html: ["ansi", "html", "blob", "fallback"],
+  tabular: ["ansi", "tabular", "fallback"],
+  prose: ["ansi", "markdown", "blob", "fallback"],
+  unknown: ["ansi", "blob", "fallback"],
+};
