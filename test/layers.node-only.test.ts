@@ -13,7 +13,7 @@ const SRC = fileURLToPath(new URL("../src/", import.meta.url));
  * below. The first matching prefix decides.
  */
 const LAYERS: readonly (readonly string[])[] = [
-  ["types.ts", "errors.ts", "runtime.ts"],
+  ["types.ts", "errors.ts", "runtime.ts", "file-names.ts"],
   ["kernels/"],
   ["ccr/"],
   ["compressors/"],

@@ -14,7 +14,7 @@
  * The TS twin does 64-bit arithmetic on pairs of u32 halves (no BigInt on the
  * hot path); the WASM kernel (`assembly/hash64.ts`) uses native i64.
  */
-import { chunkEnd } from "./sha256.js";
+import { chunkEnd, encodeInBlocks } from "./utf8-chunks.js";
 import { type WasmHost, wasmHost } from "./wasm.js";
 
 // The five XXH64 primes, as [high, low] u32 halves.
@@ -244,20 +244,7 @@ function hashTwin(text: string): void {
     digest(buffer, total - whole, total);
     return;
   }
-  let pending = 0;
-  let total = 0;
-  for (let from = 0; from < text.length; ) {
-    const to = chunkEnd(text, from, CHUNK_UNITS);
-    const piece = from === 0 && to === text.length ? text : text.slice(from, to);
-    const written = utf8.encodeInto(piece, buffer.subarray(pending)).written;
-    total += written;
-    const filled = pending + written;
-    const whole = filled & ~31;
-    foldStripes(buffer, whole);
-    pending = filled - whole;
-    buffer.copyWithin(0, whole, filled);
-    from = to;
-  }
+  const { pending, total } = encodeInBlocks(text, buffer, CHUNK_UNITS, 32, foldStripes);
   digest(buffer, pending, total);
 }
 

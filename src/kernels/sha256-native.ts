@@ -11,6 +11,7 @@
  * U+FFFD (Node and Deno convert strings that way), so keys agree with
  * {@link sha256Hex} on every string; a test checks it in each runtime.
  */
+import { chunkEnd } from "./utf8-chunks.js";
 
 /** Shortest input (UTF-16 code units) worth the native call: below it the WASM kernel is as fast. */
 export const SHA256_NATIVE_MIN_UNITS = 256;
@@ -49,10 +50,7 @@ function lookUp(): Hasher | null {
     const hash: Hasher = (text) => {
       const h = crypto.createHash("sha256");
       for (let at = 0; at < text.length; ) {
-        let end = Math.min(text.length, at + SHA256_NATIVE_CHUNK_UNITS);
-        // Never end a piece between the halves of a surrogate pair: each half alone would hash as U+FFFD.
-        const last = text.charCodeAt(end - 1);
-        if (end < text.length && last >= 0xd800 && last <= 0xdbff) end--;
+        const end = chunkEnd(text, at, SHA256_NATIVE_CHUNK_UNITS);
         h.update(end - at === text.length ? text : text.slice(at, end), "utf8");
         at = end;
       }

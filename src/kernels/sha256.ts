@@ -8,6 +8,7 @@
  * hashes as U+FFFD everywhere. Long strings are encoded in bounded chunks,
  * split only between whole code points, so memory stays flat at any size.
  */
+import { chunkEnd, encodeInBlocks } from "./utf8-chunks.js";
 import { type WasmHost, wasmHost } from "./wasm.js";
 
 // First 32 bits of the fractional parts of the cube roots of the first 64 primes.
@@ -32,7 +33,6 @@ const CHUNK_UNITS = 16384;
 const CHUNK_BYTES = CHUNK_UNITS * 3 + 64;
 
 const schedule = new Int32Array(64);
-const utf8 = new TextEncoder();
 let chunkBuffer: Uint8Array | null = null;
 
 const HEX: string[] = [];
@@ -152,39 +152,13 @@ function stateToBytes(state: Int32Array, at = 0): Uint8Array {
   return out;
 }
 
-/**
- * End of the chunk of `text` that starts at `from`: at most `units` code units,
- * pulled back by one so a surrogate pair is never split between two chunks.
- */
-export function chunkEnd(text: string, from: number, units: number): number {
-  let end = from + units;
-  if (end >= text.length) return text.length;
-  const last = text.charCodeAt(end - 1);
-  if (last >= 0xd800 && last <= 0xdbff) {
-    const next = text.charCodeAt(end);
-    if (next >= 0xdc00 && next <= 0xdfff) end--;
-  }
-  return end;
-}
-
 /** SHA-256 of `text`'s UTF-8 encoding as 64 lowercase hex chars, in pure TS. */
 export function sha256HexTwin(text: string): string {
   const state = freshState();
   const buffer = (chunkBuffer ??= new Uint8Array(CHUNK_BYTES + 64));
-  let pending = 0;
-  let total = 0;
-  for (let from = 0; from < text.length; ) {
-    const to = chunkEnd(text, from, CHUNK_UNITS);
-    const piece = from === 0 && to === text.length ? text : text.slice(from, to);
-    const written = utf8.encodeInto(piece, buffer.subarray(pending)).written;
-    total += written;
-    const filled = pending + written;
-    const whole = filled & ~63;
-    compressBlocks(state, buffer, 0, whole);
-    pending = filled - whole;
-    buffer.copyWithin(0, whole, filled);
-    from = to;
-  }
+  const { pending, total } = encodeInBlocks(text, buffer, CHUNK_UNITS, 64, (bytes, whole) =>
+    compressBlocks(state, bytes, 0, whole),
+  );
   compressBlocks(state, buffer, 0, padTail(buffer, pending, total));
   return stateToHex(state);
 }

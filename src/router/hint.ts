@@ -1,3 +1,4 @@
+import { CODE_EXTENSIONS, extensionOf } from "../file-names.js";
 import type { ContentType, Hint } from "../types.js";
 
 // `.txt` is deliberately absent: tool output saved to a text file can be anything.
@@ -25,88 +26,6 @@ const EXTENSION_TYPES: Record<string, ContentType> = {
   psv: "tabular",
 };
 
-// Source and configuration files: an agent reads these to edit them, so they
-// are code (verbatim unless code compression is asked for).
-const CODE_EXTENSIONS = new Set([
-  "ts",
-  "tsx",
-  "mts",
-  "cts",
-  "js",
-  "jsx",
-  "mjs",
-  "cjs",
-  "py",
-  "pyi",
-  "go",
-  "rs",
-  "java",
-  "kt",
-  "kts",
-  "scala",
-  "c",
-  "h",
-  "cc",
-  "cpp",
-  "cxx",
-  "hpp",
-  "hh",
-  "cs",
-  "fs",
-  "rb",
-  "php",
-  "swift",
-  "m",
-  "mm",
-  "lua",
-  "pl",
-  "pm",
-  "sh",
-  "bash",
-  "zsh",
-  "fish",
-  "ps1",
-  "sql",
-  "r",
-  "dart",
-  "ex",
-  "exs",
-  "erl",
-  "hs",
-  "ml",
-  "clj",
-  "vue",
-  "svelte",
-  "astro",
-  "css",
-  "scss",
-  "sass",
-  "less",
-  "yaml",
-  "yml",
-  "toml",
-  "ini",
-  "cfg",
-  "conf",
-  "xml",
-  "gradle",
-  "proto",
-  "graphql",
-  "tf",
-  "hcl",
-  "nix",
-  "zig",
-  "nim",
-  "d",
-  "jl",
-  "v",
-  "sv",
-  "vhd",
-  "dockerfile",
-  "makefile",
-  "cmake",
-]);
-
 const MIME_TYPES: Array<[RegExp, ContentType]> = [
   [/^application\/(?:[\w.+-]+\+)?json\b/i, "json"],
   [/^text\/html\b|^application\/xhtml\+xml\b/i, "html"],
@@ -120,14 +39,6 @@ const READ_TOOL_RE =
   /^(?:read|read_?file|readfile|view|view_?file|cat|open_?file|file_?read|fs_?read|str_replace_based_edit_tool)$|(?:^|[_.:-])read_?file$|^cat(?:\s|$)/i;
 const SEARCH_TOOL_RE =
   /^(?:grep|rg|ripgrep|search|search_?code|code_?search|find_?in_?files|glob_?grep|ag|ack|git grep)(?:\s|$)|(?:^|[_.:-])(?:grep|search_code|ripgrep)$/i;
-
-/** The extension of a file name, lowercased, without the dot ("" when none). */
-export function extensionOf(filename: string): string {
-  const base = filename.slice(Math.max(filename.lastIndexOf("/"), filename.lastIndexOf("\\")) + 1).toLowerCase();
-  if (base === "dockerfile" || base === "makefile") return base;
-  const dot = base.lastIndexOf(".");
-  return dot > 0 ? base.slice(dot + 1) : "";
-}
 
 /**
  * The content type the hint names outright (forced type, file extension,

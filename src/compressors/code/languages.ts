@@ -4,6 +4,7 @@
  * character is code, string or comment, so that a brace in `"{"`, `'}'`,
  * `` `${a}` ``, `/\{/`, `r#"}"#` or a comment never moves the brace counter.
  */
+import { CODE_EXTENSIONS, extensionOf } from "../../file-names.js";
 
 /** A language the code compressor handles. JavaScript shares TypeScript's rules. */
 export type LanguageId = "typescript" | "python" | "go" | "rust" | "java";
@@ -95,79 +96,10 @@ const EXTENSIONS: Record<string, LanguageId> = {
   java: "java",
 };
 
-// Extensions of code in languages this compressor does not model: it must
-// not guess TypeScript for C or Ruby, so these return no language at all.
-const OTHER_CODE = new Set([
-  "kt",
-  "kts",
-  "scala",
-  "c",
-  "h",
-  "cc",
-  "cpp",
-  "cxx",
-  "hpp",
-  "hh",
-  "cs",
-  "fs",
-  "rb",
-  "php",
-  "swift",
-  "m",
-  "mm",
-  "lua",
-  "pl",
-  "pm",
-  "sh",
-  "bash",
-  "zsh",
-  "fish",
-  "ps1",
-  "sql",
-  "r",
-  "dart",
-  "ex",
-  "exs",
-  "erl",
-  "hs",
-  "ml",
-  "clj",
-  "vue",
-  "svelte",
-  "astro",
-  "css",
-  "scss",
-  "sass",
-  "less",
-  "yaml",
-  "yml",
-  "toml",
-  "ini",
-  "cfg",
-  "conf",
-  "xml",
-  "gradle",
-  "proto",
-  "graphql",
-  "tf",
-  "hcl",
-  "nix",
-  "zig",
-  "nim",
-  "d",
-  "jl",
-  "v",
-  "sv",
-  "vhd",
-  "json",
-  "md",
-  "markdown",
-  "html",
-  "htm",
-  "dockerfile",
-  "makefile",
-  "cmake",
-]);
+// Code in languages this compressor does not model (every other code
+// extension), and documents: it must not guess TypeScript for C, Ruby or
+// Markdown, so these return no language at all.
+const DOCUMENT_EXTENSIONS = new Set(["json", "md", "markdown", "html", "htm"]);
 
 /** Lines of the head looked at when sniffing. */
 const SNIFF_LINES = 200;
@@ -182,13 +114,6 @@ const JAVA_RE =
   /^(?:(?:public|protected|private|abstract|final|static) )+(?:class|interface|enum|record|@interface) [A-Z]/;
 const JAVA_PACKAGE_RE = /^(?:package|import(?: static)?) [a-z_][\w.]*(?:\.\*)?;\s*$/;
 
-/** The extension of a file name, lowercased, without the dot ("" when none). */
-function extensionOf(filename: string): string {
-  const base = filename.slice(Math.max(filename.lastIndexOf("/"), filename.lastIndexOf("\\")) + 1).toLowerCase();
-  const dot = base.lastIndexOf(".");
-  return dot > 0 ? base.slice(dot + 1) : base === "dockerfile" || base === "makefile" ? base : "";
-}
-
 /**
  * The language of a source file: from the file name's extension when it is
  * one we know, else sniffed from the first lines of code. Null for code in
@@ -200,7 +125,7 @@ export function languageOf(filename: string | undefined, line: (i: number) => st
     const ext = extensionOf(filename);
     const id = EXTENSIONS[ext];
     if (id !== undefined) return LANGUAGES[id];
-    if (OTHER_CODE.has(ext)) return null;
+    if (CODE_EXTENSIONS.has(ext) || DOCUMENT_EXTENSIONS.has(ext)) return null;
   }
   return LANGUAGES[sniff(line, Math.min(count, SNIFF_LINES))];
 }
