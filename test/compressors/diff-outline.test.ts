@@ -94,6 +94,18 @@ describe("diff outline: commits", () => {
     );
   });
 
+  it("keeps every commit line and names each commit's files past what fits, with counts and lines", async () => {
+    const text = await caseText("own", "diff-pithy-git-log-p-src-core");
+    const commits = commitsOf(text);
+    const out = compress(text, 0.25);
+    expect(out.length).toBeLessThanOrEqual(scaled(FALLBACK_CAP, 0.25));
+    for (const c of commits) expect(out).toContain(`${c.line} — ${c.author} — ${c.subject}`);
+    const groups = out.split("\n").filter((l) => l.startsWith("  … "));
+    expect(groups.length).toBeGreaterThan(0);
+    for (const g of groups) expect(g).toMatch(/^ {2}… \d+ more files \(\+\d+ -\d+\), from \S+ to \S+, L\d+-\d+$/);
+    expect(parseMarkers(out).some((m) => /^\d+ commits omitted/.test(m.summary))).toBe(false);
+  });
+
   it("groups commits past the cap under one marker naming the first and the last and how many", async () => {
     const text = await caseText("own", "diff-pithy-git-log-p-src-core");
     const commits = commitsOf(text);

@@ -8,10 +8,12 @@
  * as they are. One marker names what went: the hunks, their files and
  * commits, with the +/- totals.
  *
- * Past the budget even in this form, the items (commits with their file
- * lines, or files when there is no commit) are grouped: the first and last
- * items that fit stay, and one marker in their place names the first and
- * the last item grouped and how many there are — never a bare line count.
+ * Past the budget even in this form, each commit keeps as many of its file
+ * lines as fit (the same number for every commit) and one line naming the
+ * first and last of the rest, how many, their counts and lines; past that,
+ * the commits themselves (or files, when there is no commit) are grouped:
+ * the first and last that fit stay, and one marker in their place names the
+ * first and the last grouped and how many there are — never a bare count.
  */
 import type { OmissionPlace } from "../types.js";
 import { isCommitLine, isDiffLine, type DiffFile, type ParsedDiff } from "./parse.js";
@@ -42,7 +44,12 @@ interface Item {
   name: string;
   /** 0-based input line it stands for. */
   line: number;
+  /** 1-based last line of the original it stands for (a file's last hunk line; else its own line). */
+  end: number;
   isCommit: boolean;
+  /** A file's +/- counts (0 for other lines). */
+  plus: number;
+  minus: number;
 }
 
 function count(n: number, one: string, many: string): string {
@@ -56,17 +63,27 @@ function commitItem(header: string, author: string, subject: string, line: numbe
   if (subject !== "") parts.push(subject);
   const hash = header.split(" ")[1] ?? "";
   const short = subject.length > 44 ? `${subject.slice(0, 44)}…` : subject;
-  return { text: parts.join(" — "), name: `${hash.slice(0, 12)} "${short}"`, line, isCommit: true };
+  return {
+    text: parts.join(" — "),
+    name: `${hash.slice(0, 12)} "${short}"`,
+    line,
+    end: line + 1,
+    isCommit: true,
+    plus: 0,
+    minus: 0,
+  };
 }
 
 /** The one line of a file: its header as printed, its counts and where it lies in the original. */
 function fileItem(shown: string, file: DiffFile, parsed: ParsedDiff, line: number): Item {
   let text = `${shown} | +${file.plus} -${file.minus}`;
+  let end = line + 1;
   if (file.hunkCount > 0) {
-    const last = parsed.hunks[file.firstHunk + file.hunkCount - 1];
-    text += ` in ${count(file.hunkCount, "hunk", "hunks")}, L${file.line + 1}-${last.to}`;
+    end = parsed.hunks[file.firstHunk + file.hunkCount - 1].to;
+    text += ` in ${count(file.hunkCount, "hunk", "hunks")}, L${file.line + 1}-${end}`;
   }
-  return { text, name: file.path === "" ? shown : file.path, line, isCommit: false };
+  const name = file.path === "" ? shown : file.path;
+  return { text, name, line, end, isCommit: false, plus: file.plus, minus: file.minus };
 }
 
 /** The compact outline of `parsed` as items, in input order. */
@@ -126,7 +143,15 @@ function outlineItems(view: DiffView, parsed: ParsedDiff): Item[] {
       }
       if (v.trim() === "" || EXTENDED_HEADERS.some((p) => v.startsWith(p))) continue;
       flush();
-      items.push({ text: v.trimEnd(), name: v.trim().slice(0, 80), line: i, isCommit: false });
+      items.push({
+        text: v.trimEnd(),
+        name: v.trim().slice(0, 80),
+        line: i,
+        end: i + 1,
+        isCommit: false,
+        plus: 0,
+        minus: 0,
+      });
     }
   }
   flush();
@@ -157,9 +182,66 @@ export function renderCompact(
           `${count(hunks.length, "hunk", "hunks")} of ${count(parsed.files.length, "file", "files")}${where} omitted (+${plus} -${minus}); each file line names its lines`,
           { lines: [[hunks[0].header, hunks[hunks.length - 1].to]] },
         );
-  const out = grouped(items, budget - (omitted?.length ?? 0), view.lines.count, marker);
+  const room = budget - (omitted?.length ?? 0);
+  const out = grouped(fewerFiles(items, room), room, view.lines.count, marker);
   if (omitted !== null) out.push(omitted);
   return out.join("\n") + "\n";
+}
+
+/**
+ * The items, with each commit's file lines past the first `F` replaced by
+ * one line naming the first and last of them, how many and their counts
+ * and lines: the largest `F` that fits in `budget` (0 when none does), so
+ * every commit line stays before any commit is grouped.
+ */
+function fewerFiles(items: Item[], budget: number): Item[] {
+  let total = 0;
+  for (const it of items) total += it.text.length + 1;
+  if (total <= budget) return items;
+  const groups: { commit: Item | null; rest: Item[] }[] = [];
+  for (const it of items) {
+    if (it.isCommit || groups.length === 0)
+      groups.push({ commit: it.isCommit ? it : null, rest: it.isCommit ? [] : [it] });
+    else groups[groups.length - 1].rest.push(it);
+  }
+  const summaryOf = (rest: Item[], from: number): Item => {
+    let plus = 0;
+    let minus = 0;
+    for (let k = from; k < rest.length; k++) {
+      plus += rest[k].plus;
+      minus += rest[k].minus;
+    }
+    const first = rest[from];
+    const last = rest[rest.length - 1];
+    const n = rest.length - from;
+    const text = `  … ${count(n, "more file", "more files")} (+${plus} -${minus}), from ${first.name} to ${last.name}, L${first.line + 1}-${last.end}`;
+    return { text, name: text.trim(), line: first.line, end: last.end, isCommit: false, plus, minus };
+  };
+  const build = (f: number): Item[] => {
+    const out: Item[] = [];
+    for (const g of groups) {
+      if (g.commit !== null) out.push(g.commit);
+      for (let k = 0; k < Math.min(f, g.rest.length); k++) out.push(g.rest[k]);
+      if (g.rest.length > f + 1) out.push(summaryOf(g.rest, f));
+      else if (g.rest.length === f + 1) out.push(g.rest[f]);
+    }
+    return out;
+  };
+  const size = (list: Item[]): number => {
+    let c = 0;
+    for (const it of list) c += it.text.length + 1;
+    return c;
+  };
+  let lo = 0;
+  let hi = 0;
+  for (const g of groups) hi = Math.max(hi, g.rest.length);
+  if (size(build(0)) > budget) return build(0);
+  while (hi > lo) {
+    const mid = Math.ceil((lo + hi) / 2);
+    if (size(build(mid)) <= budget) lo = mid;
+    else hi = mid - 1;
+  }
+  return build(lo);
 }
 
 /** The items' lines, the middle ones grouped under one marker when they do not fit in `budget`. */
