@@ -20,7 +20,7 @@ import type { DiffCaps } from "./caps.js";
 import type { Emitter } from "./emit.js";
 import { isChange, LINE_ADDED, LINE_CONTEXT, LINE_DELETED, LINE_NO_EOL } from "./hunk.js";
 import type { DiffFile, DiffHunk } from "./parse.js";
-import { headShare, LONG_LINE } from "./plan.js";
+import { headShare, LONG_LINE, MARKER_CHARS } from "./plan.js";
 
 /** What trimming one hunk dropped. */
 export interface HunkTrim {
@@ -80,6 +80,10 @@ function markChanges(h: DiffHunk, ctx: HunkContext, allowance: number): Uint8Arr
     marks[j] = KEEP;
     taken++;
   }
+  // A cut that would hide less than its marker costs is no cut.
+  let dropped = 0;
+  for (let j = 0; j < len; j++) if (marks[j] === DROPPED_CHANGE) dropped += ctx.lineLength(h.from + j) + 1;
+  if (dropped <= MARKER_CHARS) for (let j = 0; j < len; j++) if (marks[j] === DROPPED_CHANGE) marks[j] = KEEP;
   return marks;
 }
 
