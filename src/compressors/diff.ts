@@ -3,33 +3,45 @@
  * `git log -p`, `git format-patch`, `diff -ru`, coloured or not) keep what a
  * reviewer reads and lose what only `git apply` needs.
  *
- * Kept verbatim: commit headers (hash, author, date, subject), every file
- * header (`diff --git`, rename, copy, mode, similarity, binary, `Only in`),
- * `---/+++` pairs, every hunk header and every changed line of an ordinary
- * hunk. Trimmed: context (a small window around each change, scaled by
- * profile), `index` lines, long commit messages and diffstats. Collapsed behind a marker that
- * names the file and the +/- counts: the middle of huge hunks (whole-file
- * additions, lockfiles, blobs), hunks past the per-file cap, files past the
- * file cap. A diff whose output would still pass the fallback's cap is
- * rendered again under halved caps (up to three times), so that the
- * fallback's head-and-tail cut does not hide the files in the middle.
- * Structure is read through ANSI colour; kept lines keep their
- * bytes. Trimmed hunks keep their original header, so the output is for
- * reading, not for `git apply` (see diff/trim-hunk.ts).
+ * Outline first (issue #13): commit headers (hash, author, date, subject),
+ * every file header (`diff --git`, rename, copy, mode, similarity, binary,
+ * `Only in`), `---/+++` pairs and every hunk header always show. The rest of
+ * a budget (half the input, at least 12 K and at most the fallback's 64 K
+ * cap, × the profile) goes to changed lines before context, and when they do
+ * not all fit, the big hunks (whole-file additions, lockfiles, blobs) are the
+ * ones cut, behind markers naming the file and the +/- counts, while the
+ * file's header gains a `(+a -b in n hunks)` line (see diff/plan.ts). Lines
+ * naming an error or a failure stay wherever they are. When even the outline
+ * does not fit the cap, the diff is shown one line per commit and per file
+ * (see diff/compact.ts). `index` lines always go. Structure is read through
+ * ANSI colour; kept lines keep their bytes. Trimmed hunks keep their original
+ * header, so the output is for reading, not for `git apply` (see
+ * diff/trim-hunk.ts).
  *
  * Text that already holds a pithy marker is left alone, which makes a second
  * pass a no-op.
  */
 import { hasMarker } from "../ccr/marker.js";
 import { capsFor } from "./diff/caps.js";
+import { renderCompact } from "./diff/compact.js";
 import { parseDiff } from "./diff/parse.js";
+import { outlineCost, planDiff } from "./diff/plan.js";
 import { renderDiff } from "./diff/render.js";
 import { DiffView } from "./diff/view.js";
 import { FALLBACK_CAP } from "./fallback.js";
 import { scaled, type Compressor, type CompressorInput, type CompressorOutput, type OmissionPlace } from "./types.js";
 
-/** Times the caps are halved for a diff whose output the fallback would still cut. */
-const TIGHTER_TRIES = 3;
+/** Share of the input's characters a diff's output may take, at the default profile. */
+const BUDGET_SHARE = 0.5;
+/** The smallest budget, whatever the profile: a short diff keeps every changed line. */
+const MIN_BUDGET = 12_000;
+
+/** Characters the output of a `length`-character diff aims at, at profile multiplier `scale` (never past the cap). */
+export function diffBudget(length: number, scale: number): number {
+  // Below the default profile only the cap shrinks: ordinary hunks are what a reader of a diff came for.
+  const grow = Math.max(1, scale);
+  return Math.min(scaled(FALLBACK_CAP, scale), Math.max(MIN_BUDGET * grow, length * BUDGET_SHARE * grow));
+}
 
 /**
  * Compresses unified diffs, git history and patches.
@@ -46,20 +58,27 @@ export const diffCompressor: Compressor = {
     const parsed = parseDiff(view);
     if (parsed.hunks.length === 0 && parsed.files.length === 0) return null;
     const marker = (summary: string, place?: OmissionPlace) => input.marker(summary, place);
-    let rendered = renderDiff(view, parsed, capsFor(input.scale), marker);
-    // Output past the fallback's cap would lose the middle of its file listing to the fallback's
-    // head-and-tail cut; halving the caps keeps every file named with its +/- counts instead.
-    const budget = scaled(FALLBACK_CAP, input.scale);
-    for (
-      let scale = input.scale / 2, tries = 0;
-      rendered.output.length > budget && tries < TIGHTER_TRIES;
-      scale /= 2, tries++
-    ) {
-      const tighter = renderDiff(view, parsed, capsFor(scale), marker);
-      if (tighter.output.length >= rendered.output.length) break;
-      rendered = tighter;
+    const caps = capsFor(input.scale);
+    const budget = diffBudget(text.length, input.scale);
+    const cap = scaled(FALLBACK_CAP, input.scale);
+    const plan = planDiff(
+      view,
+      parsed,
+      budget,
+      cap,
+      outlineCost(view, parsed, caps.messageLines, caps.statLines),
+      caps.context,
+    );
+    if (plan.compact) {
+      const output = renderCompact(view, parsed, cap, marker);
+      if (output.length >= text.length) return null;
+      return {
+        output,
+        lossy: true,
+        detail: { files: parsed.files.length, hunks: parsed.hunks.length, compact: 1 },
+      };
     }
-    const { output, stats } = rendered;
+    const { output, stats } = renderDiff(view, parsed, caps, plan, marker);
     if (output.length >= text.length) return null;
     return {
       output,
@@ -71,8 +90,7 @@ export const diffCompressor: Compressor = {
         indexLinesDropped: stats.indexDropped,
         fileHeaderLinesDropped: stats.dashesDropped,
         changedLinesDropped: stats.changedDropped,
-        hunksCollapsed: stats.hunksCollapsed,
-        filesCollapsed: stats.filesCollapsed,
+        hunksCut: stats.hunksCollapsed,
         otherLinesDropped: stats.otherDropped,
       },
     };

@@ -34,7 +34,12 @@ export const searchCompressor: Compressor = {
     if (table === null || table.files.length === 0) return null;
     const finalNewline = text.endsWith("\n");
     if (!input.canDrop) return grouping(table, text, finalNewline)?.result ?? null;
-    const selection = selectRows(table, searchCaps(input.scale), queryTerms(input.hint.query));
+    const selection = selectRows(
+      table,
+      searchCaps(input.scale, text.length),
+      queryTerms(input.hint.query),
+      input.lines,
+    );
     const drops = selection.droppedMatches + selection.droppedContext > 0;
     if (!drops && table.format === "text") {
       const grouped = grouping(table, text, finalNewline);
@@ -44,7 +49,7 @@ export const searchCompressor: Compressor = {
       // Grouped but not reversible (CRLF, blank lines…): continue as a lossy rewrite.
     }
     const marker = input.marker(omittedSummary(table, selection), droppedLines(table, selection, input));
-    const output = renderSelection(table, selection, marker, finalNewline);
+    const output = renderSelection(table, selection, marker, finalNewline, input.lines);
     if (output.length >= text.length) return null;
     return { output, lossy: true, detail: details(table, selection) };
   },

@@ -217,74 +217,86 @@ describe("diff compressor: context", () => {
 describe("diff compressor: huge hunks and caps", () => {
   const added = (n: number): string[] => Array.from({ length: n }, (_, k) => `+line ${k}`);
 
-  it("keeps the first and last lines of a whole-file addition and names the file and counts", () => {
+  it("cuts a whole-file addition too big for the budget to its first and last lines, naming the file and counts", () => {
     const text = lines(
+      "diff --git a/src/small.py b/src/small.py",
+      "--- a/src/small.py",
+      "+++ b/src/small.py",
+      hunk(10, 3, 3, "small"),
       "diff --git a/src/big.py b/src/big.py",
       "new file mode 100644",
       "index 0000000..1234567",
       "--- /dev/null",
       "+++ b/src/big.py",
-      "@@ -0,0 +1,300 @@",
-      ...added(300),
+      "@@ -0,0 +1,3000 @@",
+      ...added(3000).map((l) => `${l} of a generated table of constants`),
     );
     const out = seen(text);
-    expect(out).toContain("@@ -0,0 +1,300 @@\n+line 0\n");
-    expect(out).toContain("+line 7\n");
-    expect(out).not.toContain("+line 8\n");
-    expect(out).toContain("+line 299\n");
-    expect(summaries(out)).toContain("src/big.py: 288 changed lines omitted (+288 -0)");
+    expect(out).toContain("@@ -0,0 +1,3000 @@\n+line 0 of");
+    expect(out).toContain("+line 2999 of");
+    expect(out).not.toContain("+line 1500 of");
+    // The ordinary hunk stays whole; the big one is the one cut, and its file line says by how much.
+    expect(out).toContain("-small old\n+small new\n");
+    expect(out).toContain("(+3000 -0 in 1 hunk)");
+    expect(summaries(out).some((s) => /^src\/big\.py: \d+ changed lines omitted \(\+\d+ -0\)$/.test(s))).toBe(true);
   });
 
-  it("collapses a lockfile hunk sooner than an ordinary one", () => {
-    const lock = lines(
-      "diff --git a/package-lock.json b/package-lock.json",
-      "--- a/package-lock.json",
-      "+++ b/package-lock.json",
-      "@@ -1,1 +1,31 @@",
-      " {",
-      ...added(30),
+  it("keeps a whole-file addition whole when it fits the budget", () => {
+    const text = lines(
+      "diff --git a/src/big.py b/src/big.py",
+      "new file mode 100644",
+      "--- /dev/null",
+      "+++ b/src/big.py",
+      "@@ -0,0 +1,300 @@",
+      ...added(300),
+      PAD,
     );
-    const ordinary = lock.replaceAll("package-lock.json", "src/table.json");
-    expect(summaries(seen(lock))).toContain("package-lock.json: 18 changed lines omitted (+18 -0)");
-    expect(seen(ordinary)).toContain("+line 15\n");
+    const out = seen(text);
+    for (let k = 0; k < 300; k++) expect(out).toContain(`+line ${k}\n`);
   });
 
-  it("puts hunks past the per-file cap behind one marker with their counts", () => {
+  it("cuts a lockfile hunk to its ends while an ordinary hunk half its size stays whole", () => {
+    const body = (path: string, n: number): string =>
+      lines(
+        `diff --git a/${path} b/${path}`,
+        `--- a/${path}`,
+        `+++ b/${path}`,
+        `@@ -1,1 +1,${n + 1} @@`,
+        " {",
+        ...added(n).map((l) => `${l}: "some value here",`),
+      );
+    const out = seen(body("package-lock.json", 400) + body("src/table.json", 200));
+    expect(summaries(out).some((s) => s.startsWith("package-lock.json: "))).toBe(true);
+    expect(summaries(out).some((s) => s.startsWith("src/table.json: "))).toBe(false);
+    expect(out).toContain('+line 199: "some value here",');
+  });
+
+  it("keeps every hunk of a file with many hunks and every file of a diff with many files when they fit", () => {
     const hunks = Array.from({ length: 15 }, (_, k) => hunk(10 + k * 20, 3, 3, `h${k}`));
-    const out = seen(lines(gitFile("src/many.ts", ...hunks)));
-    expect(out).toContain("-h11 old\n");
-    expect(out).not.toContain("h12 old");
-    expect(out).not.toContain("fn h12()");
-    expect(summaries(out)).toContain("src/many.ts: 3 more hunks omitted (+3 -3)");
-  });
-
-  it("keeps every file's diff line past the file cap, with a marker under it giving its counts", () => {
     const files = Array.from({ length: 45 }, (_, k) => gitFile(`src/f${k}.ts`, hunk(5, 3, 3, `f${k}`)));
-    const out = seen(lines(...files));
+    const out = seen(lines(gitFile("src/many.ts", ...hunks), ...files));
+    for (let k = 0; k < 15; k++) expect(out).toContain(`-h${k} old\n+h${k} new\n`);
     for (let k = 0; k < 45; k++) expect(out).toContain(`diff --git a/src/f${k}.ts b/src/f${k}.ts\n`);
-    expect(out).toContain("-f39 old\n");
-    expect(out).not.toContain("f40 old");
-    expect(summaries(out)).toContain("1 hunk omitted (+1 -1)");
-    // The marker sits right under the file's diff line, which names the file.
-    expect(out).toMatch(
-      /diff --git a\/src\/f44\.ts b\/src\/f44\.ts\n\[\[pithy:0{32} L\d+-\d+ 1 hunk omitted \(\+1 -1\)\]\]/,
-    );
+    for (let k = 0; k < 45; k++) expect(out).toContain(`-f${k} old\n+f${k} new\n`);
   });
 
-  it("tightens its caps rather than leave the fallback to cut the middle of a diff too big for it", () => {
+  it("keeps every file line with its counts within the output cap when the diff is far too big for it", () => {
     const files = Array.from({ length: 400 }, (_, k) =>
       gitFile(`src/module${k}/file${k}.ts`, hunk(10, 3, 3, `a${k}`), hunk(60, 3, 3, `b${k}`), hunk(110, 3, 3, `c${k}`)),
     );
     const text = lines(...files);
-    // (Under the aggressive profile's 32 K cap, 400 file headers alone do not fit; the fallback cuts then.)
     for (const scale of [1, 2]) {
       const out = seen(text, { scale });
       expect(out.length, `scale ${scale}`).toBeLessThanOrEqual(scaled(FALLBACK_CAP, scale));
       for (let k = 0; k < 400; k++)
-        expect(out).toContain(`diff --git a/src/module${k}/file${k}.ts b/src/module${k}/file${k}.ts\n`);
+        expect(out).toContain(`diff --git a/src/module${k}/file${k}.ts b/src/module${k}/file${k}.ts`);
       expect(seen(text, { scale }), "deterministic").toBe(out);
     }
-    // A diff that fits is not tightened: the first file keeps all three of its changes.
+    // At the default cap the outline alone is too big: one line per file, with its counts and lines.
+    expect(seen(text)).toMatch(
+      /^diff --git a\/src\/module0\/file0\.ts b\/src\/module0\/file0\.ts \| \+3 -3 in 3 hunks, L1-\d+$/m,
+    );
+    // A diff that fits keeps all three changes of its first file.
     const small = seen(lines(...files.slice(0, 20)));
     for (const tag of ["a0", "b0", "c0"]) expect(small).toContain(`-${tag} old\n`);
   });

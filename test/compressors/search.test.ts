@@ -255,13 +255,9 @@ describe("search compressor: caps and priorities", () => {
     for (let i = 1; i <= 20; i++)
       lines.push(`src/a.ts:${i}:${i < 10 ? "raise Error()" : i === 19 ? "use widget" : "ok"}`);
     const r = compress(lines.join("\n") + "\n", { query: "widget" })!;
-    expect(rowLines(r.output)).toEqual([
-      "1:raise Error()",
-      "2:raise Error()",
-      "3:raise Error()",
-      "4:raise Error()",
-      "19:use widget",
-    ]);
+    // The first error row is a standout, shown as printed, with its repeats counted.
+    expect(r.output).toContain("\nsrc/a.ts:1:raise Error()\n(5 more rows like this one, numbers aside)\n");
+    expect(rowLines(r.output)).toEqual(["2:raise Error()", "3:raise Error()", "4:raise Error()", "19:use widget"]);
   });
 
   it("still names a file whose matches are all dropped, with its count", () => {
@@ -339,7 +335,8 @@ describe("search compressor: caps and priorities", () => {
 describe("search compressor: corpus", () => {
   const enc = new Tiktoken(o200k);
 
-  it("keeps every must_keep string visible and saves at least 70 % of the class's tokens", async () => {
+  // 65 %: the first of each file's distinct error rows now stays too, as printed (issue #13).
+  it("keeps every must_keep string visible and saves at least 65 % of the class's tokens", async () => {
     const cases = (await corpusCases()).filter((c) => c.class === "search");
     expect(cases.length).toBe(5);
     let tokensIn = 0;
@@ -355,7 +352,7 @@ describe("search compressor: corpus", () => {
       tokensIn += before;
       tokensOut += after;
     }
-    expect(1 - tokensOut / tokensIn).toBeGreaterThanOrEqual(0.7);
+    expect(1 - tokensOut / tokensIn).toBeGreaterThanOrEqual(0.65);
   });
 
   it("keeps every kept corpus row exactly as the input printed it", async () => {

@@ -16,6 +16,8 @@ import type { DiffView } from "./view.js";
 /** One file section of the diff. */
 export interface DiffFile {
   path: string;
+  /** The line that opened the section: its `diff` line, its `---` line or its first hunk's header. */
+  line: number;
   /** Index of its first hunk in {@link ParsedDiff.hunks}; its hunks are contiguous. */
   firstHunk: number;
   hunkCount: number;
@@ -68,8 +70,13 @@ const MBOX_FROM_RE = /^From [0-9a-f]{40} /;
 const INDEX_RE = /^index [0-9a-f]{4,64}(?:,[0-9a-f]{4,64})*\.\.[0-9a-f]{4,64}(?: [0-7]{6})?$/;
 const STAT_COUNT_RE = /^ *(?:\d+(?: [+-]*)?|Bin |-> )/;
 
+/** Whether a visible line opens a commit (`commit <hash>`, an mbox `From <hash>` line). */
+export function isCommitLine(v: string): boolean {
+  return COMMIT_RE.test(v) || MBOX_FROM_RE.test(v);
+}
+
 /** Whether a visible line opens a file section (`diff --git`, `diff --cc`, `diff --combined`, `diff -ru` …). */
-function isDiffLine(v: string): boolean {
+export function isDiffLine(v: string): boolean {
   return v.startsWith("diff -");
 }
 
@@ -127,7 +134,7 @@ class DiffParser {
       this.mode = "body";
     }
     if (isDiffLine(v)) {
-      this.openFile(pathFromDiffLine(v), true);
+      this.openFile(pathFromDiffLine(v), i, true);
       this.inFileHeader = true;
       this.expectDashes = true;
       return this.push("keep", i);
@@ -161,7 +168,7 @@ class DiffParser {
     const next = this.view.plain(i + 1);
     if (!next.startsWith("+++ ")) return -1;
     const path = pathFromDashes(v, next);
-    if (!this.expectDashes) this.openFile(path);
+    if (!this.expectDashes) this.openFile(path, i);
     else if (this.files[this.file].path === "") this.files[this.file].path = path;
     this.expectDashes = false;
     this.inFileHeader = true;
@@ -174,7 +181,7 @@ class DiffParser {
     const header = parseHunkHeader(v);
     // A header without numbers is trusted only inside a file section.
     if (header === null || (!header.counted && this.file === -1)) return -1;
-    if (this.file === -1) this.openFile("");
+    if (this.file === -1) this.openFile("", i);
     const body = scanHunkBody(this.view, header, i + 1, this.kinds);
     const f = this.files[this.file];
     this.hunks.push({
@@ -202,8 +209,8 @@ class DiffParser {
     return body.to;
   }
 
-  private openFile(path: string, hasDiffLine = false): void {
-    this.files.push({ path, firstHunk: this.hunks.length, hunkCount: 0, plus: 0, minus: 0, hasDiffLine });
+  private openFile(path: string, line: number, hasDiffLine = false): void {
+    this.files.push({ path, line, firstHunk: this.hunks.length, hunkCount: 0, plus: 0, minus: 0, hasDiffLine });
     this.file = this.files.length - 1;
   }
 

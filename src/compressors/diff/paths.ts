@@ -61,12 +61,18 @@ const LOCKFILES = new Set([
 const GENERATED_SUFFIXES = [".min.js", ".min.css", ".min.mjs", ".js.map", ".css.map", ".snap", ".pb.go", "_pb2.py"];
 const VENDORED_DIRS = ["vendor/", "node_modules/", "third_party/", "third-party/"];
 
-/** Whether a path is a lockfile, a minified or generated file, or vendored code. */
+/** Whether a path is a lockfile or a minified or generated file. */
 export function isGeneratedPath(path: string): boolean {
   const lower = path.toLowerCase();
   const base = lower.slice(lower.lastIndexOf("/") + 1);
   if (LOCKFILES.has(base)) return true;
   for (const suffix of GENERATED_SUFFIXES) if (lower.endsWith(suffix)) return true;
+  return false;
+}
+
+/** Whether a path lies in vendored code (`vendor/`, `node_modules/`, `third_party/`). */
+export function isVendoredPath(path: string): boolean {
+  const lower = path.toLowerCase();
   for (const dir of VENDORED_DIRS) {
     if (lower.startsWith(dir) || lower.includes("/" + dir)) return true;
   }

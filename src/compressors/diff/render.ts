@@ -9,6 +9,7 @@ import type { OmissionPlace } from "../types.js";
 import type { DiffCaps } from "./caps.js";
 import { Emitter } from "./emit.js";
 import type { DiffFile, DiffSpan, ParsedDiff } from "./parse.js";
+import type { DiffPlan } from "./plan.js";
 import { renderHunk, type HunkContext } from "./trim-hunk.js";
 import type { DiffView } from "./view.js";
 
@@ -38,9 +39,10 @@ export function renderDiff(
   view: DiffView,
   parsed: ParsedDiff,
   caps: DiffCaps,
+  plan: DiffPlan,
   marker: (summary: string, place?: OmissionPlace) => string,
 ): { output: string; stats: DiffStats } {
-  const renderer = new DiffRenderer(view, parsed, caps, marker);
+  const renderer = new DiffRenderer(view, parsed, caps, plan, marker);
   for (const span of parsed.spans) renderer.render(span);
   return { output: renderer.finish(), stats: renderer.stats };
 }
@@ -55,6 +57,7 @@ class DiffRenderer {
     view: DiffView,
     private readonly parsed: ParsedDiff,
     private readonly caps: DiffCaps,
+    private readonly plan: DiffPlan,
     private readonly marker: (summary: string, place?: OmissionPlace) => string,
   ) {
     const { lines } = view;
@@ -73,14 +76,20 @@ class DiffRenderer {
     this.hunkContext = {
       kinds: parsed.kinds,
       lineLength: (i) => lines.end(i) - lines.start(i),
+      window: plan.window,
+      standout: plan.standout,
       caps,
       out: this.out,
       marker,
     };
   }
 
+  /** Hunks cut to their headers whose one marker is still to come: their file, bodies and counts. */
+  private pending: { file: number; ranges: [number, number][]; plus: number; minus: number } | null = null;
+
   render(span: DiffSpan): void {
     const { out, stats, caps } = this;
+    if (span.kind !== "hunk" || this.parsed.hunks[span.hunk].file !== this.pending?.file) this.flushPending();
     switch (span.kind) {
       case "keep":
         out.keep(span.from, span.to);
@@ -89,9 +98,7 @@ class DiffRenderer {
         stats.indexDropped += span.to - span.from;
         break;
       case "dashes":
-        // Past the file cap, the `diff` line (or the marker) names the file.
-        if (span.file >= caps.files) stats.dashesDropped += span.to - span.from;
-        else out.keep(span.from, span.to);
+        out.keep(span.from, span.to);
         break;
       case "message":
         this.keepCapped(span.from, span.to, caps.messageLines, "commit message lines");
@@ -110,6 +117,7 @@ class DiffRenderer {
 
   /** The output, closed by one marker for what trimming dropped across the whole diff. */
   finish(): string {
+    this.flushPending();
     const { stats } = this;
     const trimmed: string[] = [];
     if (stats.contextDropped > 0) trimmed.push(count(stats.contextDropped, "context line", "context lines"));
@@ -140,48 +148,61 @@ class DiffRenderer {
     this.stats.otherDropped += n;
   }
 
-  /** A hunk in full (trimmed), or, past the caps, its file's or its later hunks' one marker. */
+  /** Keeps hunk `index`'s header; its body joins the file's one marker for hunks cut to their headers. */
+  private headerOnly(index: number): void {
+    const h = this.parsed.hunks[index];
+    this.out.keep(h.header, h.header + 1);
+    if (this.pending === null) this.pending = { file: h.file, ranges: [], plus: 0, minus: 0 };
+    const p = this.pending;
+    if (h.to > h.from) p.ranges.push([h.from, h.to]);
+    p.plus += h.plus;
+    p.minus += h.minus;
+    const changed = h.plus + h.minus;
+    this.stats.changedDropped += changed;
+    this.stats.contextDropped += h.to - h.from - changed;
+    this.stats.hunksCollapsed++;
+  }
+
+  private flushPending(): void {
+    const p = this.pending;
+    if (p === null) return;
+    this.pending = null;
+    if (p.ranges.length === 0) return;
+    const file = this.parsed.files[p.file];
+    const summary = `${fileName(file)}: ${p.plus + p.minus} changed lines omitted (+${p.plus} -${p.minus})`;
+    this.out.insert(this.marker(summary, { lines: p.ranges }));
+  }
+
+  private hasStandout(from: number, to: number): boolean {
+    for (let i = from; i < to; i++) if (this.plan.standout[i] === 1) return true;
+    return false;
+  }
+
+  /** A hunk, trimmed to its plan; the first hunk of a file that loses changed lines is preceded by its +/- counts. */
   private hunk(index: number): void {
-    const { parsed, caps, stats } = this;
+    const { parsed, plan, stats } = this;
     const h = parsed.hunks[index];
     const file = parsed.files[h.file];
-    if (h.file >= caps.files) {
-      if (h.ordinal !== 0) return;
-      const what = `${count(file.hunkCount, "hunk", "hunks")} omitted (+${file.plus} -${file.minus})`;
-      // The file's `diff` line, kept just above, names it; without one the marker must.
-      const summary = file.hasDiffLine ? what : `${fileName(file)}: ${what}`;
-      this.out.insert(this.marker(summary, this.hunkLines(file.firstHunk, file.firstHunk + file.hunkCount)));
-      stats.filesCollapsed++;
-      stats.hunksCollapsed += file.hunkCount;
-    } else if (h.ordinal >= caps.hunksPerFile) {
-      if (h.ordinal === caps.hunksPerFile) this.laterHunks(file);
-    } else {
-      const trim = renderHunk(h, file, this.hunkContext);
-      stats.contextDropped += trim.contextDropped;
-      stats.changedDropped += trim.changedDropped;
+    if (h.ordinal === 0 && isCut(file, plan)) {
+      this.out.insert(
+        `(${file.hasDiffLine ? "" : `${fileName(file)}: `}+${file.plus} -${file.minus} in ${count(file.hunkCount, "hunk", "hunks")})`,
+      );
     }
-  }
-
-  /** The input lines of hunks [first, end): each from its header to the end of its body. */
-  private hunkLines(first: number, end: number): OmissionPlace {
-    const ranges: [number, number][] = [];
-    for (let k = first; k < end; k++) ranges.push([this.parsed.hunks[k].header, this.parsed.hunks[k].to]);
-    return { lines: ranges };
-  }
-
-  /** One marker for a file's hunks past the per-file cap, with their +/- counts. */
-  private laterHunks(file: DiffFile): void {
-    const { parsed, caps } = this;
-    let plus = 0;
-    let minus = 0;
-    for (let k = file.firstHunk + caps.hunksPerFile; k < file.firstHunk + file.hunkCount; k++) {
-      plus += parsed.hunks[k].plus;
-      minus += parsed.hunks[k].minus;
+    if (plan.allowance[index] === 0 && !this.hasStandout(h.from, h.to)) {
+      this.headerOnly(index);
+      return;
     }
-    const rest = file.hunkCount - caps.hunksPerFile;
-    const first = file.firstHunk + caps.hunksPerFile;
-    const summary = `${fileName(file)}: ${count(rest, "more hunk", "more hunks")} omitted (+${plus} -${minus})`;
-    this.out.insert(this.marker(summary, this.hunkLines(first, file.firstHunk + file.hunkCount)));
-    this.stats.hunksCollapsed += rest;
+    const trim = renderHunk(h, file, this.hunkContext, plan.allowance[index]);
+    stats.contextDropped += trim.contextDropped;
+    stats.changedDropped += trim.changedDropped;
+    if (trim.changedDropped > 0) stats.hunksCollapsed++;
   }
+}
+
+/** Whether a hunk of `file` shows fewer changed lines than it has. */
+function isCut(file: DiffFile, plan: DiffPlan): boolean {
+  for (let k = file.firstHunk; k < file.firstHunk + file.hunkCount; k++) {
+    if (plan.allowance[k] !== Number.POSITIVE_INFINITY) return true;
+  }
+  return false;
 }

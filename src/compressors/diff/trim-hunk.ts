@@ -9,18 +9,18 @@
  * still describe the whole original hunk: the output is for reading, not for
  * `git apply` (the original is one recall away).
  *
- * A huge hunk (a file added whole, a lockfile, a blob) keeps its first and
- * last changes; the middle goes behind one marker naming the file and the
- * +/- counts omitted. Combined-diff hunks and hunks without line numbers
- * keep their context (no numbers to re-anchor pieces with) and are only
- * cut when huge.
+ * A hunk with more changed lines than its allowance (see plan.ts) keeps
+ * its first and last changes and its standout lines; the rest goes behind
+ * markers naming the file and the +/- counts omitted. Combined-diff hunks
+ * and hunks without line numbers keep their context (no numbers to
+ * re-anchor pieces with) and are only cut by their allowance.
  */
 import type { OmissionPlace } from "../types.js";
 import type { DiffCaps } from "./caps.js";
 import type { Emitter } from "./emit.js";
 import { isChange, LINE_ADDED, LINE_CONTEXT, LINE_DELETED, LINE_NO_EOL } from "./hunk.js";
 import type { DiffFile, DiffHunk } from "./parse.js";
-import { isGeneratedPath } from "./paths.js";
+import { headShare, LONG_LINE, MARKER_CHARS } from "./plan.js";
 
 /** What trimming one hunk dropped. */
 export interface HunkTrim {
@@ -36,50 +36,54 @@ const FAR = 1 << 30;
 export interface HunkContext {
   kinds: Uint8Array;
   lineLength(i: number): number;
+  /** Context lines kept on each side of a kept change. */
+  window: number;
+  /** Per input line: 1 for a line kept whatever the allowance (it names an error or a failure). */
+  standout: Uint8Array;
   caps: DiffCaps;
   out: Emitter;
   marker(summary: string, place?: OmissionPlace): string;
 }
 
-/** Whether the hunk is too big to show whole. */
-function isHuge(h: DiffHunk, file: DiffFile, caps: DiffCaps): boolean {
-  const changed = h.plus + h.minus;
-  if (changed > caps.hugeLines || h.changedChars > caps.hugeChars) return true;
-  if (changed > caps.generatedLines && isGeneratedPath(file.path)) return true;
-  const isWholeFile = h.counted && ((h.oldStart === 0 && h.oldCount === 0) || (h.newStart === 0 && h.newCount === 0));
-  return isWholeFile && changed > caps.wholeFileLines;
-}
-
 /**
- * Marks which changed lines stay: all of them, or for a huge hunk the first
- * and last few that fit in the character budget. Returns the marks, one per
- * body line (KEEP for a kept change, DROPPED_CHANGE for one that goes).
+ * Marks which changed lines stay: all of them when there are no more than
+ * the hunk's allowance (from the diff's budget, see plan.ts), else the first
+ * two thirds of it and the last third (lines too long to show alone are
+ * skipped), plus every standout line (an error or a failure named). Returns
+ * the marks, one per body line (KEEP for a kept change, DROPPED_CHANGE for
+ * one that goes).
  */
-function markChanges(h: DiffHunk, huge: boolean, ctx: HunkContext): Uint8Array {
-  const { kinds, caps } = ctx;
+function markChanges(h: DiffHunk, ctx: HunkContext, allowance: number): Uint8Array {
+  const { kinds, standout } = ctx;
   const len = h.to - h.from;
   const marks = new Uint8Array(len);
-  for (let k = 0; k < len; k++) if (isChange(kinds[h.from + k])) marks[k] = huge ? DROPPED_CHANGE : KEEP;
-  if (!huge) return marks;
-  let taken = 0;
-  let chars = 0;
-  let head = 0;
-  for (; head < len && taken < caps.headLines; head++) {
-    if (marks[head] !== DROPPED_CHANGE) continue;
-    chars += ctx.lineLength(h.from + head);
-    if (chars > caps.keptChars) break;
-    marks[head] = KEEP;
-    taken++;
+  let changed = 0;
+  for (let k = 0; k < len; k++) {
+    if (!isChange(kinds[h.from + k])) continue;
+    marks[k] = KEEP;
+    changed++;
   }
-  taken = 0;
-  chars = 0;
-  for (let k = len - 1; k >= head && taken < caps.tailLines; k--) {
-    if (marks[k] !== DROPPED_CHANGE) continue;
-    chars += ctx.lineLength(h.from + k);
-    if (chars > caps.keptChars) break;
+  if (changed <= allowance) return marks;
+  for (let k = 0; k < len; k++) if (marks[k] === KEEP) marks[k] = standout[h.from + k] === 1 ? KEEP : DROPPED_CHANGE;
+  const isShort = (k: number): boolean => ctx.lineLength(h.from + k) + 1 <= LONG_LINE;
+  const head = headShare(allowance);
+  let taken = 0;
+  let k = 0;
+  for (; k < len && taken < head; k++) {
+    if (marks[k] !== DROPPED_CHANGE || !isShort(k)) continue;
     marks[k] = KEEP;
     taken++;
   }
+  taken = 0;
+  for (let j = len - 1; j >= k && taken < allowance - head; j--) {
+    if (marks[j] !== DROPPED_CHANGE || !isShort(j)) continue;
+    marks[j] = KEEP;
+    taken++;
+  }
+  // A cut that would hide less than its marker costs is no cut.
+  let dropped = 0;
+  for (let j = 0; j < len; j++) if (marks[j] === DROPPED_CHANGE) dropped += ctx.lineLength(h.from + j) + 1;
+  if (dropped <= MARKER_CHARS) for (let j = 0; j < len; j++) if (marks[j] === DROPPED_CHANGE) marks[j] = KEEP;
   return marks;
 }
 
@@ -135,17 +139,17 @@ function pieceHeader(oldLine: number, oldCount: number, newLine: number, newCoun
 }
 
 /** Emits hunk `h` of `file`, trimmed; returns what was dropped. */
-export function renderHunk(h: DiffHunk, file: DiffFile, ctx: HunkContext): HunkTrim {
+export function renderHunk(h: DiffHunk, file: DiffFile, ctx: HunkContext, allowance: number): HunkTrim {
   const { kinds, caps, out } = ctx;
   out.keep(h.header, h.header + 1);
   const trim: HunkTrim = { contextDropped: 0, changedDropped: 0 };
   const len = h.to - h.from;
   if (len === 0) return trim;
 
-  const huge = isHuge(h, file, ctx.caps);
   const isTrimmable = h.counted && h.cols === 1;
-  const marks = markChanges(h, huge, ctx);
-  markContext(h, marks, isTrimmable ? caps.context : len, kinds);
+  const marks = markChanges(h, ctx, allowance);
+  markContext(h, marks, isTrimmable ? ctx.window : len, kinds);
+  if (isTrimmable) for (let k = 0; k < len; k++) if (ctx.standout[h.from + k] === 1) marks[k] = KEEP;
   if (isTrimmable) fillSmallGaps(marks, caps.fillGap);
 
   let oldLine = h.oldCount === 0 ? h.oldStart + 1 : h.oldStart;

@@ -58,6 +58,8 @@ export class SearchTable {
   end: Int32Array;
   /** Per entry: where the searched line's text starts in `source` (for scoring). */
   textStart: Int32Array;
+  /** Per entry: the 0-based input line it was read from (a standout row is shown as that line). */
+  inputLine: Int32Array;
 
   /** An empty table; `capacity` is the expected number of entries (one per input line is an upper bound for text). */
   constructor(format: "text" | "json", source: string, capacity: number) {
@@ -70,10 +72,19 @@ export class SearchTable {
     this.start = new Int32Array(cap);
     this.end = new Int32Array(cap);
     this.textStart = new Int32Array(cap);
+    this.inputLine = new Int32Array(cap);
   }
 
   /** Appends an entry. */
-  push(kind: number, file: number, lineNo: number, start: number, end: number, textStart: number): void {
+  push(
+    kind: number,
+    file: number,
+    lineNo: number,
+    start: number,
+    end: number,
+    textStart: number,
+    inputLine = -1,
+  ): void {
     if (this.count === this.kind.length) this.grow();
     const i = this.count++;
     this.kind[i] = kind;
@@ -82,6 +93,7 @@ export class SearchTable {
     this.start[i] = start;
     this.end[i] = end;
     this.textStart[i] = textStart;
+    this.inputLine[i] = inputLine;
     if (kind === MATCH || kind === CONTEXT) this.rows++;
     else if (kind === RAW) this.raws++;
     if (kind !== MATCH && kind !== RAW) this.hasContext = true;
@@ -103,6 +115,7 @@ export class SearchTable {
     this.start = grown(this.start, cap);
     this.end = grown(this.end, cap);
     this.textStart = grown(this.textStart, cap);
+    this.inputLine = grown(this.inputLine, cap);
   }
 }
 

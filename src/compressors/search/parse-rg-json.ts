@@ -70,7 +70,9 @@ export function parseRgJson(lines: LineIndex): SearchTable | null {
       bodies.push(RAW, file, 0, line, 0);
       continue;
     }
+    bodies.inputLine = i;
     pushRows(bodies, type === "match" ? MATCH : CONTEXT, file, data, line);
+    bodies.inputLine = -1;
   }
   if (messages === 0) return null;
   table.source = bodies.join();
@@ -81,11 +83,13 @@ export function parseRgJson(lines: LineIndex): SearchTable | null {
 class Bodies {
   private readonly parts: string[] = [];
   private offset = 0;
+  /** The input line of the message being read. */
+  inputLine = -1;
   constructor(private readonly table: SearchTable) {}
 
   push(kind: number, file: number, lineNo: number, body: string, textAt: number): void {
     this.parts.push(body);
-    this.table.push(kind, file, lineNo, this.offset, this.offset + body.length, this.offset + textAt);
+    this.table.push(kind, file, lineNo, this.offset, this.offset + body.length, this.offset + textAt, this.inputLine);
     this.offset += body.length + 1;
   }
 

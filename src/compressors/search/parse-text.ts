@@ -1,6 +1,7 @@
 import { isGroupSeparator, parseGrepRows } from "../../kernels/grep.js";
 import type { LineIndex } from "../../kernels/lines.js";
 import { BREAK, CONTEXT, MATCH, RAW, SearchTable } from "./model.js";
+import { parsePathRows } from "./path-rows.js";
 
 /**
  * Reads grep/rg text output (`path:N:text`, `path-N-text` context, `--`
@@ -12,7 +13,7 @@ import { BREAK, CONTEXT, MATCH, RAW, SearchTable } from "./model.js";
 export function parseTextSearch(lines: LineIndex): SearchTable | null {
   const text = lines.text;
   const rows = parseGrepRows(text);
-  if (rows.count === 0) return null;
+  if (rows.count === 0) return parsePathRows(lines);
   const table = new SearchTable("text", text, lines.count);
   const fileOf = new Map<string, number>();
   let file = -1;
@@ -44,6 +45,7 @@ export function parseTextSearch(lines: LineIndex): SearchTable | null {
         bodyStart,
         rows.textEnd(r),
         rows.textStart(r),
+        i,
       );
       r++;
       continue;

@@ -35,6 +35,21 @@ export function queryTerms(query: string | undefined): string[] {
   return terms;
 }
 
+/**
+ * An error or a failure named as such: a level word in capitals (`ERROR`,
+ * `FAILED`, `ERROR_MESSAGE`), or a lowercase or capitalised one standing
+ * alone (`error:`, `(error)`, `new Error(`), not inside a name
+ * (`TypeError`, `onerror`), which a search for those names would make every
+ * row. Alternations of literals only: linear.
+ */
+const STANDOUT_RE =
+  /\b(?:ERROR|ERR!|FATAL|PANIC|FAILED|FAILURE|CRITICAL|SEVERE|EMERG)|(?:^|[^A-Za-z])(?:[Ee]rror|[Ff]atal|[Pp]anic|[Ff]ailed|[Ff]ailure|[Ee]xception|[Tt]raceback|[Dd]enied|[Rr]efused|[Aa]borted)(?![a-z])/;
+
+/** Whether `text` (one row's line) names an error or a failure. */
+export function isStandout(text: string): boolean {
+  return STANDOUT_RE.test(text);
+}
+
 /** How much `text` (one row's line) matters: 2 for a query term, +1 for an error word. */
 export function scoreText(text: string, terms: readonly string[]): number {
   let score = ERROR_WORDS_RE.test(text) ? ERROR_SCORE : 0;

@@ -1,3 +1,4 @@
+import type { LineIndex } from "../../kernels/lines.js";
 import { BREAK, RAW, type SearchTable } from "./model.js";
 import type { SearchSelection } from "./select.js";
 
@@ -22,6 +23,7 @@ export function renderSelection(
   selection: SearchSelection,
   marker: string,
   finalNewline: boolean,
+  input: LineIndex,
 ): string {
   const out: string[] = [];
   for (let e = 0; e < table.count && table.file[e] < 0; e++) {
@@ -52,7 +54,9 @@ export function renderSelection(
       if (keep[e] === 0 || table.kind[e] === BREAK) continue;
       if (table.hasContext && previous >= 0 && i > previous + 1) out.push("--");
       previous = i;
-      out.push(table.body(e));
+      out.push(rowText(table, selection, e, input));
+      const more = selection.repeats[e];
+      if (more > 0) out.push(`(${count(more, "more row", "more rows")} like this one, numbers aside)`);
     }
   }
   if (listed.length > 0) {
@@ -64,6 +68,17 @@ export function renderSelection(
   // One flat string: `join(…) + "\n"` would be a rope whose first reader copies it again.
   if (finalNewline) out.push("");
   return out.join("\n");
+}
+
+/**
+ * Entry `e` as shown: its body, or for a standout row the input line it was
+ * read from, as the tool printed it (the path in front, or the `rg --json`
+ * message), so that it reads the same as in the original.
+ */
+function rowText(table: SearchTable, selection: SearchSelection, e: number, input: LineIndex): string {
+  const line = table.inputLine[e];
+  if (selection.verbatim[e] === 0 || line < 0 || line >= input.count) return table.body(e);
+  return input.line(line);
 }
 
 /** What the marker says was omitted: "41 more matches in src/a.ts", "87 more matches and 120 context rows in 6 files". */

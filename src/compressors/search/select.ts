@@ -1,6 +1,7 @@
+import type { LineIndex } from "../../kernels/lines.js";
 import { scaled } from "../types.js";
 import { CONTEXT, MATCH, RAW, type SearchTable } from "./model.js";
-import { MAX_SCORE, scoreText } from "./priority.js";
+import { isStandout, MAX_SCORE, scoreText } from "./priority.js";
 
 /**
  * Chooses which rows of a search result stay visible: at most `perFile`
@@ -8,7 +9,11 @@ import { MAX_SCORE, scoreText } from "./priority.js";
  * (the others are only named, with their counts), and up to `context` context
  * rows on each side of a kept match. Query-term and error-word matches go
  * first; among equals, earlier rows win, and every shown file gets its best
- * match before any file gets a second, so the result stays broad.
+ * match before any file gets a second, so the result stays broad. Beyond
+ * the caps, the first row of each distinct line (numbers aside) that names
+ * an error or a failure stays too, match or context, with a count of the
+ * dropped rows that repeat it: distinct errors are the facts of a search
+ * over logs.
  */
 
 /** The caps of one compression, already scaled by the profile. */
@@ -17,15 +22,24 @@ export interface SearchCaps {
   readonly total: number;
   readonly files: number;
   readonly context: number;
+  /** Distinct rows naming an error or a failure kept beyond the caps, and the characters they may take. */
+  readonly standouts: number;
+  readonly standoutChars: number;
 }
 
+/** Share of the input's characters that standout rows may take, at the default profile. */
+const STANDOUT_SHARE = 0.25;
+
 /** Caps at the `default` profile; `scale` multiplies them (2 conservative, 0.5 aggressive). */
-export function searchCaps(scale: number): SearchCaps {
+export function searchCaps(scale: number, length = Number.POSITIVE_INFINITY): SearchCaps {
   return {
     perFile: scaled(5, scale),
     total: scaled(30, scale),
     files: scaled(10, scale),
     context: scaled(1, scale, 0),
+    standouts: scaled(80, scale),
+    // A quarter of the input at most: a search for an error word makes every row a standout.
+    standoutChars: Math.min(scaled(12_000, scale), Math.round(length * STANDOUT_SHARE * scale)),
   };
 }
 
@@ -38,6 +52,10 @@ export interface SearchSelection {
   readonly fileStart: Int32Array;
   /** Per file: match rows kept. */
   readonly keptMatches: Int32Array;
+  /** Per entry: 1 for a standout row, shown as the tool printed it (path and all). */
+  readonly verbatim: Uint8Array;
+  /** Per entry: for a standout row, how many dropped rows read the same but for their numbers. */
+  readonly repeats: Int32Array;
   readonly droppedMatches: number;
   readonly droppedContext: number;
   /** Files with at least one dropped match. */
@@ -53,7 +71,12 @@ interface Candidate {
 }
 
 /** Chooses the visible rows of `table` under `caps`, preferring matches that hit `terms` or error words. */
-export function selectRows(table: SearchTable, caps: SearchCaps, terms: readonly string[]): SearchSelection {
+export function selectRows(
+  table: SearchTable,
+  caps: SearchCaps,
+  terms: readonly string[],
+  input?: LineIndex,
+): SearchSelection {
   const nFiles = table.files.length;
   const { byFile, fileStart } = groupByFile(table);
   const scores = new Uint8Array(table.count);
@@ -74,13 +97,14 @@ export function selectRows(table: SearchTable, caps: SearchCaps, terms: readonly
   }
   candidates.sort((a, b) => b.score - a.score || a.rank - b.rank || a.file - b.file);
   const keep = new Uint8Array(table.count);
-  const keptMatches = new Int32Array(nFiles);
   const taken = Math.min(candidates.length, caps.total);
-  for (let i = 0; i < taken; i++) {
-    keep[candidates[i].entry] = 1;
-    keptMatches[candidates[i].file]++;
-  }
+  for (let i = 0; i < taken; i++) keep[candidates[i].entry] = 1;
   for (let f = 0; f < nFiles; f++) keepAround(table, byFile, fileStart[f], fileStart[f + 1], keep, caps.context);
+  const { verbatim, repeats } = keepStandouts(table, keep, caps, input);
+  const keptMatches = new Int32Array(nFiles);
+  for (let e = 0; e < table.count; e++) {
+    if (keep[e] === 1 && table.kind[e] === MATCH && table.file[e] >= 0) keptMatches[table.file[e]]++;
+  }
   let droppedContext = 0;
   for (let e = 0; e < table.count; e++) {
     const kind = table.kind[e];
@@ -94,8 +118,51 @@ export function selectRows(table: SearchTable, caps: SearchCaps, terms: readonly
     droppedMatches += dropped;
     if (dropped > 0) filesWithDrops++;
   }
-  return { keep, byFile, fileStart, keptMatches, droppedMatches, droppedContext, filesWithDrops };
+  return { keep, byFile, fileStart, keptMatches, verbatim, repeats, droppedMatches, droppedContext, filesWithDrops };
 }
+
+/**
+ * Keeps the first row of each file's distinct lines naming an error or a
+ * failure (digits masked), up to the caps, and counts the rows repeating each.
+ */
+function keepStandouts(
+  table: SearchTable,
+  keep: Uint8Array,
+  caps: SearchCaps,
+  input: LineIndex | undefined,
+): { verbatim: Uint8Array; repeats: Int32Array } {
+  const verbatim = new Uint8Array(table.count);
+  const repeats = new Int32Array(table.count);
+  const firstOf = new Map<string, number>();
+  let rows = 0;
+  let chars = 0;
+  for (let e = 0; e < table.count; e++) {
+    const kind = table.kind[e];
+    if ((kind !== MATCH && kind !== CONTEXT) || table.file[e] < 0) continue;
+    const text = table.source.slice(table.textStart[e], table.end[e]);
+    if (!isStandout(text)) continue;
+    // Distinct per file: the same error in two files is two facts.
+    const key = `${table.file[e]}\n${text.trim().replace(DIGITS_RE, "#")}`;
+    const first = firstOf.get(key);
+    if (first !== undefined) {
+      if (keep[e] === 0) repeats[first]++;
+      continue;
+    }
+    // A standout is shown as its input line: that is what it costs.
+    const line = table.inputLine[e];
+    const cost =
+      input !== undefined && line >= 0 && line < input.count ? input.end(line) - input.start(line) : text.length;
+    if (rows >= caps.standouts || chars + cost > caps.standoutChars) continue;
+    firstOf.set(key, e);
+    keep[e] = 1;
+    verbatim[e] = 1;
+    rows++;
+    chars += cost;
+  }
+  return { verbatim, repeats };
+}
+
+const DIGITS_RE = /\d+/g;
 
 /** A stable counting sort of the entries by file (entries before any file are left out). */
 function groupByFile(table: SearchTable): { byFile: Int32Array; fileStart: Int32Array } {

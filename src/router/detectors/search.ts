@@ -1,5 +1,6 @@
 /** The detector of grep and ripgrep output. */
 import { isGroupSeparator, parseGrepRow } from "../../kernels/grep.js";
+import { pathRowEnd } from "../../compressors/search/path-rows.js";
 import { RG_JSON_RE } from "./json.js";
 import type { Detector } from "./detector.js";
 
@@ -39,9 +40,32 @@ export const searchDetector: Detector = {
       }
     }
     const total = rows + headingRows + headings + other;
+    if (rows === 0 && headingRows === 0) return pathRowsScore(sample);
     if (total === 0 || other > otherCap) return 0;
     if (matches > 0 && rows / total >= 0.7) return rows / total;
     if (headings > 0 && headingRows >= headings && (headingRows + headings) / total >= 0.8) return 0.9;
     return 0;
   },
 };
+
+/**
+ * `path:text` rows without line numbers (`rg PATTERN` or `grep -r` into a
+ * pipe): the share of non-blank lines that are such rows, when it is at
+ * least 0.9 and most of their paths hold a `/`; else 0.
+ */
+function pathRowsScore(sample: Parameters<Detector["score"]>[0]): number {
+  let rows = 0;
+  let slashed = 0;
+  let lines = 0;
+  for (let i = 0; i < sample.count; i++) {
+    const line = sample.line(i);
+    if (line.trim() === "") continue;
+    lines++;
+    const colon = pathRowEnd(line, 0, line.length);
+    if (colon < 0) continue;
+    rows++;
+    if (line.lastIndexOf("/", colon) >= 0 || line.lastIndexOf("\\", colon) >= 0) slashed++;
+  }
+  if (rows < 3 || rows < 0.9 * lines || slashed < 0.5 * rows) return 0;
+  return rows / lines;
+}

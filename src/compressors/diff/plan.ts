@@ -1,0 +1,302 @@
+/**
+ * How a diff spends its output budget, outline first (issue #13). The
+ * outline (commit headers, file headers, hunk headers, the lines between
+ * them) always shows; then, in this order:
+ *
+ * 1. standout lines: changed or context lines naming an error or a failure
+ *    (the first of each distinct one), within half of what is left;
+ * 2. every changed line, if they all fit, with a context window when that
+ *    fits too. Otherwise hunks are water-filled: one per-hunk allowance of
+ *    `C` changed lines, the largest that fits, so every hunk with no more
+ *    than `C` changed lines stays whole and
+ *    only the big ones (whole-file additions, lockfiles, blobs) are cut to
+ *    their first and last changes behind a marker. Lockfiles, minified and
+ *    vendored files get a small allowance first;
+ * 3. when even one marker per cut hunk does not fit the target, the hunks
+ *    are cut to their markers while that fits the output cap; past it, the
+ *    diff is shown as its outline alone, one line per commit and per file (see compact.ts).
+ *
+ * Costs are in characters of kept lines (line end included), which track
+ * tokens closely enough for a budget.
+ */
+import { isChange, LINE_CONTEXT } from "./hunk.js";
+import type { ParsedDiff } from "./parse.js";
+import { isGeneratedPath, isVendoredPath } from "./paths.js";
+import type { DiffView } from "./view.js";
+
+/** What one rendering keeps, decided before it starts. */
+export interface DiffPlan {
+  /** The outline alone does not fit: render it compactly. */
+  compact: boolean;
+  /** Context lines kept on each side of a kept change. */
+  window: number;
+  /** Per hunk: how many of its changed lines it may show (Infinity: all). */
+  allowance: Float64Array;
+  /** Per input line: 1 for a standout line, kept whatever its hunk's allowance. */
+  standout: Uint8Array;
+}
+
+/** What a marker costs in the output, about (key, place, summary). */
+export const MARKER_CHARS = 90;
+/** What a per-file count line costs, about. */
+const COUNT_LINE_CHARS = 32;
+/** Share of the detail budget standout lines may take. */
+const STANDOUT_SHARE = 0.5;
+/** Changed lines a lockfile, minified or vendored file's hunk shows at most when the budget binds. */
+const GENERATED_LINES = 6;
+
+/**
+ * Words of a line about a failure. One scan of the whole text, then one look
+ * at each line it lands on (a linear alternation of literals).
+ */
+const STANDOUT_RE =
+  /error|fail|fatal|panic|exception|critical|severe|emerg|cannot|could not|unable to|abort|segfault|segmentation|traceback/gi;
+
+/** Cost of lines [from, to). */
+function span(view: DiffView, from: number, to: number): number {
+  const { lines } = view;
+  return to > from
+    ? lines.start(to - 1) - lines.start(from) + (lines.end(to - 1) - lines.start(to - 1)) + (to - from)
+    : 0;
+}
+
+/** Changed lines of a cut hunk kept from its start, of `allowed` in all (the rest from its end). */
+export function headShare(allowed: number): number {
+  return Math.ceil((allowed * 2) / 3);
+}
+
+/** A changed line longer than this is shown only with its whole hunk (a minified blob would eat the budget). */
+export const LONG_LINE = 1_000;
+
+/**
+ * Per hunk, what showing `n` of its changed lines costs: the first
+ * `headShare(n)` and the last `n - headShare(n)` of its lines short enough
+ * to show alone, as prefix sums over one flat array.
+ */
+class HunkCosts {
+  /** Per hunk: offset of its prefix sums in `head`/`tail`, and its number of short changed lines. */
+  readonly at: Int32Array;
+  readonly short: Int32Array;
+  readonly changed: Int32Array;
+  readonly full: Float64Array;
+  private readonly head: Float64Array;
+  private readonly tail: Float64Array;
+
+  constructor(view: DiffView, parsed: ParsedDiff) {
+    const { hunks, kinds } = parsed;
+    const { lines } = view;
+    const n = hunks.length;
+    this.at = new Int32Array(n + 1);
+    this.short = new Int32Array(n);
+    this.changed = new Int32Array(n);
+    this.full = new Float64Array(n);
+    for (let k = 0; k < n; k++) {
+      const h = hunks[k];
+      let short = 0;
+      for (let i = h.from; i < h.to; i++) {
+        if (!isChange(kinds[i])) continue;
+        const len = lines.end(i) - lines.start(i) + 1;
+        this.changed[k]++;
+        this.full[k] += len;
+        if (len <= LONG_LINE) short++;
+      }
+      this.short[k] = short;
+      this.at[k + 1] = this.at[k] + short + 1;
+    }
+    this.head = new Float64Array(this.at[n]);
+    this.tail = new Float64Array(this.at[n]);
+    for (let k = 0; k < n; k++) {
+      const h = hunks[k];
+      let m = this.at[k];
+      for (let i = h.from; i < h.to; i++) {
+        const len = lines.end(i) - lines.start(i) + 1;
+        if (isChange(kinds[i]) && len <= LONG_LINE) this.head[m + 1] = this.head[m++] + len;
+      }
+      m = this.at[k];
+      for (let i = h.to - 1; i >= h.from; i--) {
+        const len = lines.end(i) - lines.start(i) + 1;
+        if (isChange(kinds[i]) && len <= LONG_LINE) this.tail[m + 1] = this.tail[m++] + len;
+      }
+    }
+  }
+
+  /** What hunk `k` costs when it may show `allowed` changed lines: all of them, or its ends and a marker. */
+  cost(k: number, allowed: number): number {
+    if (this.changed[k] <= allowed) return this.full[k];
+    const keep = Math.min(allowed, this.short[k]);
+    const head = headShare(keep);
+    return Math.min(this.full[k], this.head[this.at[k] + head] + this.tail[this.at[k] + keep - head] + MARKER_CHARS);
+  }
+}
+
+/** Decides what a rendering of `parsed` under `budget` characters keeps; `outline` is what its outline costs. */
+export function planDiff(
+  view: DiffView,
+  parsed: ParsedDiff,
+  budget: number,
+  cap: number,
+  outline: number,
+  contextWindow: number,
+): DiffPlan {
+  const { hunks, kinds } = parsed;
+  const { lines } = view;
+  const nHunks = hunks.length;
+  const allowance = new Float64Array(nHunks).fill(Number.POSITIVE_INFINITY);
+  const standout = new Uint8Array(lines.count);
+  const costs = new HunkCosts(view, parsed);
+  let changes = 0;
+  let context = 0;
+  let most = 1;
+  for (let k = 0; k < nHunks; k++) {
+    changes += costs.full[k];
+    most = Math.max(most, costs.changed[k]);
+    context += windowCost(view, kinds, hunks[k].from, hunks[k].to, contextWindow);
+  }
+  const plan: DiffPlan = { compact: false, window: contextWindow, allowance, standout };
+  let left = budget - outline;
+  // Context lines are cut in every hunk: a standout among them is kept from what the changes leave.
+  const cutLines = new Uint8Array(lines.count);
+  for (let i = 0; i < lines.count; i++) if (kinds[i] === LINE_CONTEXT) cutLines[i] = 1;
+  if (changes + context <= left) {
+    markStandouts(view, kinds, cutLines, standout, left - changes - context);
+    return plan;
+  }
+  plan.window = 0;
+  if (changes <= left) {
+    markStandouts(view, kinds, cutLines, standout, left - changes);
+    return plan;
+  }
+
+  // A file's count line, shown once anything of it is cut.
+  left -= parsed.files.length * COUNT_LINE_CHARS;
+  // Vendored code is cut first only beside code of the project's own: a diff of two copies of a package is all vendored.
+  const vendored = parsed.files.map((f) => isVendoredPath(f.path));
+  const isVendorCut = vendored.some((v) => !v);
+  const isGenerated = parsed.files.map((f, k) => isGeneratedPath(f.path) || (isVendorCut && vendored[k]));
+  const capOf = (k: number, c: number): number =>
+    c < 0 ? 0 : isGenerated[hunks[k].file] ? Math.min(c, GENERATED_LINES) : c;
+  const cost = (c: number): number => {
+    let total = 0;
+    for (let k = 0; k < nHunks; k++) total += costs.cost(k, capOf(k, c));
+    return total;
+  };
+  // Every hunk cut to its header: one marker per file stands for all of them (see render.ts).
+  let floor = 0;
+  for (const f of parsed.files) if (f.hunkCount > 0) floor += MARKER_CHARS;
+  if (floor > cap - (budget - left)) {
+    plan.compact = true;
+    return plan;
+  }
+  /** The most changed lines every hunk may show within `room`, or -1 when not even 0 fits. */
+  const fill = (room: number): number => {
+    if (cost(0) > room) return -1;
+    let lo = 0;
+    let hi = most;
+    while (hi > lo) {
+      const mid = Math.ceil((lo + hi) / 2);
+      if (cost(mid) <= room) lo = mid;
+      else hi = mid - 1;
+    }
+    return lo;
+  };
+  // Standouts are read in the hunks the budget cuts, and paid for before the cut is made again:
+  // after the hunk headers' markers, never instead of them.
+  // The cut is read at the smallest allowance the standouts could leave, so every hunk cut in the end was read.
+  const share = Math.max(0, (left - floor) * STANDOUT_SHARE);
+  const first = fill(left - share);
+  for (let k = 0; k < nHunks; k++) {
+    if (costs.changed[k] > capOf(k, first)) cutLines.fill(1, hunks[k].from, hunks[k].to);
+  }
+  left -= markStandouts(view, kinds, cutLines, standout, share);
+  const c = fill(left);
+  for (let k = 0; k < nHunks; k++) if (costs.changed[k] > capOf(k, c)) allowance[k] = capOf(k, c);
+  return plan;
+}
+
+/** What the context within `window` lines of the changes of body [from, to) costs. */
+function windowCost(view: DiffView, kinds: Uint8Array, from: number, to: number, window: number): number {
+  if (window <= 0) return 0;
+  const { lines } = view;
+  let cost = 0;
+  let since = Number.POSITIVE_INFINITY;
+  // Forward: context after a change; backward distance is looked up in a second pass.
+  const near = new Uint8Array(to - from);
+  for (let i = from; i < to; i++) {
+    if (isChange(kinds[i])) since = 0;
+    else if (kinds[i] === LINE_CONTEXT && ++since <= window) near[i - from] = 1;
+  }
+  since = Number.POSITIVE_INFINITY;
+  for (let i = to - 1; i >= from; i--) {
+    if (isChange(kinds[i])) since = 0;
+    else if (kinds[i] === LINE_CONTEXT && ++since <= window) near[i - from] = 1;
+  }
+  for (let i = from; i < to; i++) if (near[i - from] === 1) cost += lines.end(i) - lines.start(i) + 1;
+  return cost;
+}
+
+/**
+ * Marks the first instance of each distinct line naming a failure in the
+ * bodies of cut hunks (`cutLines`), while they fit in `share` characters;
+ * returns what they cost.
+ */
+function markStandouts(
+  view: DiffView,
+  kinds: Uint8Array,
+  cutLines: Uint8Array,
+  standout: Uint8Array,
+  share: number,
+): number {
+  const { lines, text } = view;
+  const seen = new Set<string>();
+  let spent = 0;
+  STANDOUT_RE.lastIndex = 0;
+  for (let m = STANDOUT_RE.exec(text); m !== null; m = STANDOUT_RE.exec(text)) {
+    const i = lines.lineAt(m.index);
+    STANDOUT_RE.lastIndex = i + 1 < lines.count ? lines.start(i + 1) : text.length;
+    if (cutLines[i] === 0 || (!isChange(kinds[i]) && kinds[i] !== LINE_CONTEXT)) continue;
+    const shown = view.plain(i).trim();
+    if (seen.has(shown)) continue;
+    const cost = lines.end(i) - lines.start(i) + 1;
+    if (spent + cost > share) break;
+    seen.add(shown);
+    standout[i] = 1;
+    spent += cost;
+  }
+  return spent;
+}
+
+/**
+ * What the outline of `parsed` costs: every line the renderer keeps whatever
+ * the budget (headers, hunk headers, the lines between them, capped commit
+ * messages and diffstats), plus a marker for each binary patch.
+ */
+export function outlineCost(view: DiffView, parsed: ParsedDiff, messageLines: number, statLines: number): number {
+  let cost = 0;
+  for (const s of parsed.spans) {
+    switch (s.kind) {
+      case "keep":
+      case "dashes":
+        cost += span(view, s.from, s.to);
+        break;
+      case "message":
+        cost +=
+          span(view, s.from, Math.min(s.to, s.from + messageLines)) + (s.to - s.from > messageLines ? MARKER_CHARS : 0);
+        break;
+      case "stat":
+        cost += span(view, s.from, Math.min(s.to, s.from + statLines)) + (s.to - s.from > statLines ? MARKER_CHARS : 0);
+        break;
+      case "binary":
+        cost += MARKER_CHARS;
+        break;
+      case "hunk": {
+        const h = parsed.hunks[s.hunk];
+        cost += span(view, h.header, h.header + 1);
+        break;
+      }
+      case "index":
+        break;
+    }
+  }
+  // The closing marker for trimmed context and index lines.
+  return cost + MARKER_CHARS;
+}
