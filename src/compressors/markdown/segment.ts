@@ -370,6 +370,8 @@ class LineClassifier {
   private blankFrom = 0;
   /** Kind of the last non-blank line. */
   private prev: number = K.blank;
+  /** Lines up to here were classified with a line above them (an RST overlined title). */
+  private claimedUntil = 0;
 
   constructor(
     private readonly lines: LineIndex,
@@ -398,6 +400,7 @@ class LineClassifier {
     const line = this.lines.line(i);
     const { indent, pos } = leading(line);
     const isBlank = pos === line.length;
+    if (i < this.claimedUntil) return;
     if (this.fenceChar !== 0) {
       this.insideFence(i, line, indent, pos, isBlank);
       return;
@@ -487,6 +490,21 @@ class LineClassifier {
   /** Kind of a block that starts at `pos` on line `i` (indent ≤ 3), or -1 for prose-or-config. */
   private blockStart(line: string, pos: number, i: number): number {
     const c = line.charCodeAt(pos);
+    // An RST underline (`~~~`, `^^^`, `***`…) beats a fence or a break: it is as long as its one-line title.
+    if (this.blanks === 0 && this.prev === K.prose && pos === 0 && this.isRstUnderline(i, line, c)) {
+      return this.setextUnderline(i, c);
+    }
+    if (pos === 0 && this.isRstOverline(i, line, c)) {
+      // Overline, title, underline: one heading of three lines.
+      this.kinds.fill(K.heading, i + 1, i + 3);
+      this.claimedUntil = i + 3;
+      this.levels[i] = 1;
+      this.breaks[i] = 1;
+      this.breaks[i + 3] = 1;
+      this.stats.headings++;
+      this.prev = K.heading;
+      return K.heading;
+    }
     if (c === BACKTICK || c === TILDE) {
       const fence = fenceOpen(line, pos);
       if (fence !== null) {
@@ -497,6 +515,10 @@ class LineClassifier {
     }
     if (c === HASH) {
       const level = atxLevel(line, pos);
+      if (level > 0) return this.heading(i, level);
+    }
+    if (c === EQUALS && pos === 0) {
+      const level = asciidocLevel(line);
       if (level > 0) return this.heading(i, level);
     }
     const paragraphOpen = this.blanks === 0 && this.prev === K.prose;
@@ -529,6 +551,28 @@ class LineClassifier {
     return -1;
   }
 
+  /**
+   * An RST section underline under a one-line paragraph: one punctuation
+   * character repeated, at least 3 and at least as long as the title (so a
+   * `~~~` fence under a longer line of prose stays a fence).
+   */
+  private isRstUnderline(i: number, line: string, c: number): boolean {
+    if (!RST_ADORNMENT.has(c) || i === 0 || !onlyChar(line, 0, c, 3, false)) return false;
+    if (c === EQUALS || c === DASH) return false;
+    const title = this.lines.line(i - 1).trimEnd();
+    if (this.breaks[i - 1] === 0 && i >= 2 && this.kinds[i - 2] === K.prose) return false;
+    return line.trimEnd().length >= title.trimStart().length;
+  }
+
+  /** An RST overline: an adornment line, a title no longer than it, the same adornment again. */
+  private isRstOverline(i: number, line: string, c: number): boolean {
+    if (!RST_ADORNMENT.has(c) || i + 2 >= this.lines.count || !onlyChar(line, 0, c, 3, false)) return false;
+    const adornment = line.trimEnd();
+    if (this.lines.line(i + 2).trimEnd() !== adornment) return false;
+    const title = this.lines.line(i + 1).trim();
+    return title.length > 0 && title.length <= adornment.length && !onlyChar(title, 0, title.charCodeAt(0), 1, false);
+  }
+
   /** Setext underline: the paragraph just above becomes the heading. */
   private setextUnderline(i: number, c: number): number {
     const { kinds, breaks } = this;
@@ -559,6 +603,18 @@ class LineClassifier {
     this.stats.headings++;
     return K.heading;
   }
+}
+
+/** Characters an RST section adornment may repeat (the ones docutils recommends). */
+const RST_ADORNMENT: ReadonlySet<number> = new Set([..."=-~^\"'`#*+:._"].map((ch) => ch.charCodeAt(0)));
+
+/** AsciiDoc section level of `= Title` … `====== Title` (1–6), or 0. */
+function asciidocLevel(line: string): number {
+  let n = 0;
+  while (n < line.length && n < 7 && line.charCodeAt(n) === EQUALS) n++;
+  if (n < 1 || n > 6 || n + 1 >= line.length || line.charCodeAt(n) !== SPACE) return 0;
+  const c = line.charCodeAt(n + 1);
+  return c === SPACE || c === TAB ? 0 : n;
 }
 
 /** Whether a line could only continue the block above (it opens no block of its own). */
