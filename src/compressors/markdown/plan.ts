@@ -331,9 +331,12 @@ function lineSpans(text: string): Array<[number, number]> {
   return spans;
 }
 
-/** What a line costs cut to {@link ROW_CHARS} (plus its ellipsis). */
-function compactLineCost(start: number, end: number): number {
-  return Math.min(end - start, ROW_CHARS + 3);
+/** Characters of a table's header line shown when it is cut short (a header names every column). */
+export const HEADER_CHARS = 2 * ROW_CHARS;
+
+/** What a line costs cut to `limit` characters (plus its ellipsis). */
+function compactLineCost(start: number, end: number, limit = ROW_CHARS): number {
+  return Math.min(end - start, limit + 3);
 }
 
 /** A table: its header (every line up to the delimiter row) as one outline unit, then one unit per row. */
@@ -348,7 +351,7 @@ function splitTable(text: string, piece: Piece): void {
   }
   if (header > 0) {
     let compact = 0;
-    for (let k = 0; k < header; k++) compact += compactLineCost(lines[k][0], lines[k][1]);
+    for (let k = 0; k < header; k++) compact += compactLineCost(lines[k][0], lines[k][1], HEADER_CHARS);
     piece(0, lines[header - 1][1], "outline", compact);
   }
   for (let k = header; k < lines.length; k++)
@@ -380,18 +383,19 @@ const CLOSING_FENCE_RE = /^\s*(?:`{3,}|~{3,})\s*$/;
  */
 function splitCode(text: string, piece: Piece, fenced: boolean): boolean {
   const lines = lineSpans(text);
-  const head = Math.min(lines.length, (fenced ? 1 : 0) + CODE_HEAD_LINES);
+  const first = fenced ? 1 : 0;
   const closer = lines[lines.length - 1];
-  const closes = fenced && lines.length > head && CLOSING_FENCE_RE.test(text.slice(closer[0], closer[1]));
+  const closes = fenced && lines.length > 2 && CLOSING_FENCE_RE.test(text.slice(closer[0], closer[1]));
   const restEnd = closes ? lines.length - 1 : lines.length;
+  const stands = (k: number) =>
+    STANDOUT_CODE_RE.test(text.slice(lines[k][0], Math.min(lines[k][1], lines[k][0] + 240)));
+  let any = false;
+  for (let k = first + 1; k < restEnd && !any; k++) any = stands(k);
+  // A block with lines that stand out shows its first line as its head; any other, its first few.
+  const head = Math.min(restEnd, first + (any ? 1 : CODE_HEAD_LINES));
   if (head >= restEnd) return false;
   const standout: boolean[] = [];
-  let any = false;
-  for (let k = head; k < restEnd; k++) {
-    const line = text.slice(lines[k][0], Math.min(lines[k][1], lines[k][0] + 240));
-    standout.push(STANDOUT_CODE_RE.test(line));
-    any ||= standout[standout.length - 1];
-  }
+  for (let k = head; k < restEnd; k++) standout.push(any && stands(k));
   // A rest that costs no more than its marker, with nothing standing out, is not worth cutting.
   if (!any && lines[restEnd - 1][1] - lines[head][0] <= 2 * MARKER_CHARS) return false;
   piece(0, lines[head - 1][1], "outline");

@@ -7,7 +7,7 @@
 
 import { cleanInline, cleanWhitespace, type NoiseCounts } from "./noise.js";
 import type { OmissionPlace } from "../types.js";
-import { KEPT_COMPACT, ROW_CHARS, type Fate, type Unit } from "./plan.js";
+import { HEADER_CHARS, KEPT_COMPACT, ROW_CHARS, type Fate, type Unit } from "./plan.js";
 import type { Block, MarkdownDocument, Section } from "./sections.js";
 import type { SegmentKind } from "./segment.js";
 
@@ -168,17 +168,17 @@ function quoteTitle(title: string): string {
   return `"${title}"`;
 }
 
-/** Each line of `text` cut to {@link ROW_CHARS} characters, an ellipsis where it was cut. */
-export function compactLines(text: string): string {
+/** Each line of `text` cut to `limit` characters, an ellipsis where it was cut. */
+export function compactLines(text: string, limit = ROW_CHARS): string {
   let out = "";
   for (let from = 0; from < text.length; ) {
     const nl = text.indexOf("\n", from);
     const end = nl === -1 ? text.length : nl + 1;
     let bodyEnd = end;
     while (bodyEnd > from && (text.charCodeAt(bodyEnd - 1) === 10 || text.charCodeAt(bodyEnd - 1) === 13)) bodyEnd--;
-    if (bodyEnd - from <= ROW_CHARS + 3) out += text.slice(from, end);
+    if (bodyEnd - from <= limit + 3) out += text.slice(from, end);
     else {
-      let cut = from + ROW_CHARS;
+      let cut = from + limit;
       const c = text.charCodeAt(cut - 1);
       if (c >= 0xd800 && c <= 0xdbff) cut--;
       out += `${text.slice(from, cut).trimEnd()} …${text.slice(bodyEnd, end)}`;
@@ -337,7 +337,8 @@ function writeTrimmed(
         else {
           resume();
           const text = b.text.slice(units[k].start, units[k].end);
-          w.raw(kept[k] === KEPT_COMPACT ? compactLines(text) : text);
+          const limit = units[k].role === "outline" ? HEADER_CHARS : ROW_CHARS;
+          w.raw(kept[k] === KEPT_COMPACT ? compactLines(text, limit) : text);
         }
       }
       return;
