@@ -71,11 +71,19 @@ export const KEPT_COMPACT = 2;
 
 /** Characters of a table row (or a long header line) shown when rows are cut short. */
 export const ROW_CHARS = 100;
+/** Units of a trimmed section's lead, taken before its code and warnings, and the longest one taken. */
+const LEAD_UNITS = 2;
+const LEAD_CHARS = 400;
 /** Lines of a code block shown under its opening fence when the block does not fit whole. */
 const CODE_HEAD_LINES = 4;
 
 /** What happens to one section's body; `kept` holds 0, {@link KEPT} or {@link KEPT_COMPACT} per unit. */
-export type Fate = { kind: "keep" } | { kind: "collapse" } | { kind: "trim"; units: Unit[]; kept: Uint8Array };
+export type Fate =
+  | { kind: "keep" }
+  | { kind: "collapse" }
+  | { kind: "trim"; units: Unit[]; kept: Uint8Array }
+  /** Only the body's first unit shown; the rest shares the marker of the run of sections it is in. */
+  | { kind: "lead"; text: string; prose: boolean };
 
 /** Decides each section's {@link Fate} so the document fits `budget`. */
 export function planDocument(doc: MarkdownDocument, budget: Budget, query: string | undefined): Fate[] {
@@ -116,8 +124,19 @@ export function planDocument(doc: MarkdownDocument, budget: Budget, query: strin
       }
     }
     const surfaced = surfaceWarnings(s, budget.surfaced);
-    fates[i] = surfaced?.fate ?? { kind: "collapse" };
-    remaining -= surfaced === null ? MARKER_CHARS / 2 : surfaced.cost + MARKER_CHARS;
+    if (surfaced !== null) {
+      fates[i] = surfaced.fate;
+      remaining -= surfaced.cost + MARKER_CHARS;
+      return;
+    }
+    const lead = cap > 0 ? leadOf(s) : null;
+    if (lead !== null && lead.text.length >= s.bodyCost - MARKER_CHARS / 4) {
+      // The lead is all there is: a short body stays whole.
+      remaining -= s.bodyCost;
+      return;
+    }
+    fates[i] = lead ?? { kind: "collapse" };
+    remaining -= (lead === null ? 0 : lead.text.length) + MARKER_CHARS / 4;
   };
 
   for (const i of order) if (isFirstServed(i)) serve(i, Math.min(budget.sectionCap, remaining));
@@ -134,10 +153,11 @@ export function planDocument(doc: MarkdownDocument, budget: Budget, query: strin
     );
   let level = levelOf();
   while (level < MIN_TRIM + MARKER_CHARS) {
+    // Only bodies that trimming would cut: a small one too big for the level shows its lead instead.
     let last = -1;
     for (let k = rest.length - 1; k >= 0 && last === -1; k--) {
       const i = rest[k];
-      if (floors[i] === 0 && sections[i].bodyCost > level) last = k;
+      if (floors[i] === 0 && sections[i].bodyCost > MIN_TRIM + MARKER_CHARS) last = k;
     }
     if (last === -1) break;
     serve(rest[last], 0);
@@ -167,8 +187,8 @@ export function waterLevel(costs: readonly number[], total: number): number {
   return Number.POSITIVE_INFINITY;
 }
 
-/** Tables' rows shown cut short at most, per section, as its outline (the rest are grouped under the marker). */
-const MAX_OUTLINE_ROWS = 200;
+/** Rows (of tables, of lists of names) shown at most, per section, as its outline (the rest are grouped under the marker). */
+const MAX_OUTLINE_ROWS = 2000;
 
 function isCode(kind: SegmentKind): boolean {
   return kind === "fence" || kind === "indented_code";
@@ -176,7 +196,7 @@ function isCode(kind: SegmentKind): boolean {
 
 /** What a section's outline costs: its tables' headers and rows (cut short) and definition terms; 0 when it has none. */
 function outlineFloor(s: Section): number {
-  if (!s.blocks.some((b) => b.kind === "table" || b.kind === "prose")) return 0;
+  if (!s.blocks.some((b) => b.kind === "table" || b.kind === "prose" || b.kind === "list")) return 0;
   let cost = 0;
   let rows = 0;
   for (const u of sectionUnits(s)) {
@@ -184,6 +204,20 @@ function outlineFloor(s: Section): number {
     else if (u.role === "row" && rows++ < MAX_OUTLINE_ROWS) cost += u.compactCost;
   }
   return Math.min(cost, s.bodyCost);
+}
+
+/**
+ * A small body's lead: its first unit past metadata (the sentence that says
+ * what an error code means), when it is short and not the whole body.
+ */
+function leadOf(s: Section): (Fate & { kind: "lead" }) | null {
+  for (const u of sectionUnits(s, true)) {
+    const b = s.blocks[u.block];
+    if (b.kind === "html") continue;
+    if (u.cost > LEAD_CHARS) return null;
+    return { kind: "lead", text: b.text.slice(u.start, u.end), prose: b.kind === "prose" };
+  }
+  return null;
 }
 
 /** Longest warning unit worth showing from a collapsed section. */
@@ -256,8 +290,12 @@ export function sectionUnits(
       units.push({ block, start, end, cost: end - start, compactCost, warning, role, from, to });
     };
     if (b.kind === "list") {
-      for (const item of listItemSpans(b.text)) {
-        piece(item.start, item.end, holdsCode(b.text, item.start, item.end) ? "code" : "text");
+      const items = listItemSpans(b.text);
+      // A list of bare names (a directory listing, an index) is an outline, like a table's rows.
+      const index = items.length >= 3 && items.every((item) => isBareName(b.text, item.start, item.end));
+      for (const item of items) {
+        const role = index ? "row" : holdsCode(b.text, item.start, item.end) ? "code" : "text";
+        piece(item.start, item.end, role);
       }
       return;
     }
@@ -293,6 +331,24 @@ export function sectionUnits(
     }
   });
   return units;
+}
+
+/** Whether a list item is one line holding one word after its marker (`- adduser/`, `* [README](README.md)`). */
+function isBareName(text: string, start: number, end: number): boolean {
+  let to = end;
+  while (to > start && (text.charCodeAt(to - 1) === 10 || text.charCodeAt(to - 1) === 13)) to--;
+  if (to - start > 160) return false;
+  let n = start;
+  while (n < to && text.charCodeAt(n) === 32) n++;
+  // The marker, then its spaces, then one word.
+  while (n < to && text.charCodeAt(n) !== 32) n++;
+  while (n < to && text.charCodeAt(n) === 32) n++;
+  if (n >= to) return false;
+  for (; n < to; n++) {
+    const c = text.charCodeAt(n);
+    if (c === 32 || c === 9 || c === 10) return false;
+  }
+  return true;
 }
 
 /**
@@ -463,6 +519,14 @@ function trimSection(s: Section, target: number, query: string | undefined): { f
     if ((units[u].role === "outline" && !inCode) || (units[u].role === "row" && rows++ < MAX_OUTLINE_ROWS))
       takeCompact(u);
   }
+  // The section's lead (its first units past metadata: a stability note, the opening sentence).
+  const isMetadata = (u: number) => s.blocks[units[u].block].kind === "html";
+  let lead = 0;
+  for (let u = 0; u < units.length && lead < LEAD_UNITS; u++) {
+    if (isMetadata(u)) continue;
+    lead++;
+    if (units[u].cost <= LEAD_CHARS) take(u);
+  }
   for (let u = 0; u < units.length; u++) if (units[u].role === "outline") takeCompact(u);
   for (let u = 0; u < units.length; u++) if (units[u].warning) take(u);
   if (query !== undefined) {
@@ -487,7 +551,6 @@ function trimSection(s: Section, target: number, query: string | undefined): { f
   for (let u = 0; u < units.length; u++) if (units[u].role === "code") take(u);
   // Head, then tail: each stops at the first unit that does not fit, so both stay contiguous.
   // HTML blocks (`<!-- YAML added: v4.0.0 -->`) are metadata: passed over, not taken.
-  const isMetadata = (u: number) => s.blocks[units[u].block].kind === "html";
   const headLimit = left - Math.floor(left * HEAD_SHARE);
   // Rows already shown cut short stay so: what is left goes to other detail.
   const passOver = (u: number) => isMetadata(u) || kept[u] === KEPT_COMPACT;

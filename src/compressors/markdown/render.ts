@@ -91,6 +91,7 @@ export function renderDocument(
   // A run of collapsed sections shares one marker, written after the run's last heading; it names
   // the run by its first and last headings and the lines of every body.
   let run: Section[] = [];
+  let leads = 0;
   const endRun = () => {
     if (run.length === 0) return;
     let lines = 0;
@@ -105,15 +106,27 @@ export function renderDocument(
       run.length === 1
         ? `body of ${quoteTitle(first)}`
         : `bodies of ${run.length} sections ${quoteTitle(first)} … ${quoteTitle(headingTitle(run[run.length - 1]))}`;
-    w.line(options.marker(`${what} omitted (${lines} lines)`, { lines: ranges }));
+    const past = leads > 0 ? `, ${leads === run.length ? "all" : leads} past their first sentence` : "";
+    w.line(options.marker(`${what} omitted (${lines} lines${past})`, { lines: ranges }));
+    leads = 0;
     w.blank();
     run = [];
   };
 
   doc.sections.forEach((section, i) => {
     const fate = fates[i];
-    if (fate.kind !== "collapse") endRun();
+    if (fate.kind !== "collapse" && fate.kind !== "lead") endRun();
     if (section.heading !== null) w.raw(section.heading.text);
+    if (fate.kind === "lead") {
+      w.blank();
+      if (fate.prose) w.line(prose(fate.text).trim());
+      else w.raw(fate.text);
+      w.blank();
+      run.push(section);
+      leads++;
+      stats.sectionsCollapsed++;
+      return;
+    }
     if (fate.kind === "collapse") {
       if (section.blocks.some((b) => b.kind !== "blank")) {
         run.push(section);
@@ -251,7 +264,9 @@ function omission(
     }
     let label: string;
     let n = 1;
-    if (u.role === "row") {
+    if (u.role === "row" && b.kind === "list") {
+      label = "list item";
+    } else if (u.role === "row") {
       label = "table row";
       rows.push(firstCell(b.text.slice(u.start, u.end)));
     } else if ((b.kind === "fence" || b.kind === "indented_code") && u.role === "code") {
