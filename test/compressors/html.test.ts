@@ -526,3 +526,23 @@ describe("html compressor: outline of real pages (issue #13)", async () => {
     for (const s of c.must_keep) expect(out).toContain(s.replace(/<[^>]*>/g, ""));
   });
 });
+
+describe("httpHead: properties", () => {
+  it("never throws, is deterministic, and returns a prefix's lines or nothing", () => {
+    const line = fc.oneof(
+      fc.constantFrom("HTTP/1.1 200 OK", "Content-Type: text/html", " folded", "", "\r", "<html>", "bad line"),
+      fc.string({ maxLength: 30 }),
+    );
+    fc.assert(
+      fc.property(fc.array(line, { maxLength: 20 }), fc.constantFrom("\n", "\r\n"), (lines, eol) => {
+        const text = lines.join(eol);
+        const head = httpHead(text);
+        expect(httpHead(text)).toBe(head);
+        if (head !== "") {
+          expect(head.startsWith("HTTP/")).toBe(true);
+          expect(text.replace(/\r/g, "").startsWith(head)).toBe(true);
+        }
+      }),
+    );
+  });
+});

@@ -251,6 +251,20 @@ describe("markdown compressor: properties", () => {
     "](",
     "\u0000",
     "\ud800",
+    // reStructuredText and AsciiDoc shapes (issue #13).
+    "Title",
+    "^^^^^",
+    "~~~~~~~~",
+    "*****",
+    "== Section",
+    ".. code-block:: python",
+    "Example::",
+    "  >>> run()",
+    "  Traceback (most recent call last):",
+    "0.3.1 *2026-01-22*",
+    "  assert x == 1",
+    "| 1.0.0 | " + "long cell ".repeat(20) + "|",
+    "- name/",
   );
   const doc = fc
     .array(fc.oneof({ weight: 4, arbitrary: pieces }, { weight: 1, arbitrary: fc.string({ maxLength: 40 }) }), {

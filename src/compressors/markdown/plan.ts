@@ -45,7 +45,7 @@ export interface Budget {
 }
 
 /** What a unit is to its section, which decides when it is kept. */
-export type UnitRole = "text" | "outline" | "row" | "code";
+export type UnitRole = "text" | "outline" | "standout" | "row" | "code";
 
 /** A piece of a trimmed section: a sentence of a prose block, a list item, a table row, part of a code block, or a whole other block. */
 export interface Unit {
@@ -196,11 +196,11 @@ function isCode(kind: SegmentKind): boolean {
 
 /** What a section's outline costs: its tables' headers and rows (cut short) and definition terms; 0 when it has none. */
 function outlineFloor(s: Section): number {
-  if (!s.blocks.some((b) => b.kind === "table" || b.kind === "prose" || b.kind === "list")) return 0;
+  if (!s.blocks.some((b) => b.kind !== "blank" && b.kind !== "html")) return 0;
   let cost = 0;
   let rows = 0;
   for (const u of sectionUnits(s)) {
-    if (u.role === "outline" && !isCode(s.blocks[u.block].kind)) cost += u.compactCost;
+    if ((u.role === "outline" && !isCode(s.blocks[u.block].kind)) || u.role === "standout") cost += u.compactCost;
     else if (u.role === "row" && rows++ < MAX_OUTLINE_ROWS) cost += u.compactCost;
   }
   return Math.min(cost, s.bodyCost);
@@ -425,8 +425,14 @@ function isDelimiterRow(line: string): boolean {
   return dashes >= 1;
 }
 
-/** A code line that shows an outcome: an error, an exception, a traceback, an assertion of a result. */
-const STANDOUT_CODE_RE = /\b(?:assert|expect|Traceback|throws?|raises?)\b|(?:Error|Exception|error)\b/;
+/**
+ * A code line that shows an outcome (an error, an exception, a traceback, an
+ * assertion of a result) or labels what follows (`# .makeRe star (*)` over
+ * benchmark output).
+ */
+const STANDOUT_CODE_RE = /\b(?:assert|expect|Traceback|throws?|raises?)\b|(?:Error|Exception|error)\b|^#{1,6} \S/;
+/** Lines of a code block read for lines that stand out (a generated blob is not read to its end). */
+const MAX_SCANNED_LINES = 2000;
 /** A closing fence line. */
 const CLOSING_FENCE_RE = /^\s*(?:`{3,}|~{3,})\s*$/;
 
@@ -446,15 +452,22 @@ function splitCode(text: string, piece: Piece, fenced: boolean): boolean {
   const stands = (k: number) =>
     STANDOUT_CODE_RE.test(text.slice(lines[k][0], Math.min(lines[k][1], lines[k][0] + 240)));
   let any = false;
-  for (let k = first + 1; k < restEnd && !any; k++) any = stands(k);
+  for (let k = first; k < restEnd && !any && k < first + MAX_SCANNED_LINES; k++) any = stands(k);
   // A block with lines that stand out shows its first line as its head; any other, its first few.
   const head = Math.min(restEnd, first + (any ? 1 : CODE_HEAD_LINES));
-  if (head >= restEnd) return false;
+  if (head >= restEnd) {
+    // Too short to cut: whole, and part of the outline when a line of it stands out.
+    if (!any) return false;
+    piece(0, text.length, "standout");
+    return true;
+  }
   const standout: boolean[] = [];
-  for (let k = head; k < restEnd; k++) standout.push(any && stands(k));
+  for (let k = head; k < restEnd; k++) standout.push(any && k < first + MAX_SCANNED_LINES && stands(k));
   // A rest that costs no more than its marker, with nothing standing out, is not worth cutting.
   if (!any && lines[restEnd - 1][1] - lines[head][0] <= 2 * MARKER_CHARS) return false;
-  piece(0, lines[head - 1][1], "outline");
+  // A block with lines that stand out is part of its section's outline: its fences, first line and those lines.
+  const frame: UnitRole = any ? "standout" : "outline";
+  piece(0, lines[head - 1][1], frame);
   let run = -1;
   for (let k = head; k < restEnd; k++) {
     if (!standout[k - head]) {
@@ -463,10 +476,10 @@ function splitCode(text: string, piece: Piece, fenced: boolean): boolean {
     }
     if (run !== -1) piece(lines[run][0], lines[k][0], "code");
     run = -1;
-    piece(lines[k][0], lines[k][1], "outline");
+    piece(lines[k][0], lines[k][1], "standout");
   }
   if (run !== -1) piece(lines[run][0], lines[restEnd - 1][1], "code");
-  if (closes) piece(closer[0], closer[1], "outline");
+  if (closes) piece(closer[0], closer[1], frame);
   return true;
 }
 
@@ -516,7 +529,8 @@ function trimSection(s: Section, target: number, query: string | undefined): { f
   let rows = 0;
   for (let u = 0; u < units.length; u++) {
     const inCode = isCode(s.blocks[units[u].block].kind);
-    if ((units[u].role === "outline" && !inCode) || (units[u].role === "row" && rows++ < MAX_OUTLINE_ROWS))
+    const role = units[u].role;
+    if ((role === "outline" && !inCode) || role === "standout" || (role === "row" && rows++ < MAX_OUTLINE_ROWS))
       takeCompact(u);
   }
   // The section's lead (its first units past metadata: a stability note, the opening sentence).

@@ -372,6 +372,9 @@ class LineClassifier {
   private prev: number = K.blank;
   /** Lines up to here were classified with a line above them (an RST overlined title). */
   private claimedUntil = 0;
+  /** Indent of the line ending in `::` just above (-1: none), and of an open literal block's base (-1: none). */
+  private literalFrom = -1;
+  private literalIndent = -1;
 
   constructor(
     private readonly lines: LineIndex,
@@ -414,6 +417,7 @@ class LineClassifier {
       this.blank(i);
       return;
     }
+    if (this.rstLiteral(i, line, indent)) return;
 
     const afterBlank = this.blanks > 0;
     const paragraphOpen = !afterBlank && this.prev === K.prose;
@@ -433,6 +437,34 @@ class LineClassifier {
     if (kind !== K.blockquote) this.inQuote = false;
     if (kind !== K.table) this.inTable = false;
     if (kind !== K.html) this.inHtmlBlock = false;
+  }
+
+  /**
+   * An RST literal block: after a line ending in `::` (a paragraph, or a
+   * `.. code-block:: python` directive) and a blank line, every line indented
+   * deeper than that line is code, at any indent (`  >>> x` is no quote).
+   * True when line `i` was classified so.
+   */
+  private rstLiteral(i: number, line: string, indent: number): boolean {
+    if (this.literalIndent >= 0 && indent <= this.literalIndent) this.literalIndent = -1;
+    if (this.literalIndent < 0 && this.literalFrom >= 0 && this.blanks > 0 && indent > this.literalFrom) {
+      this.literalIndent = this.literalFrom;
+      this.breaks[i] = 1;
+    }
+    this.literalFrom = -1;
+    if (this.literalIndent >= 0) {
+      if (this.blanks > 0 && this.prev === K.indented_code) this.kinds.fill(K.indented_code, this.blankFrom, i);
+      this.kinds[i] = K.indented_code;
+      this.blanks = 0;
+      this.prev = K.indented_code;
+      this.inList = false;
+      this.inQuote = false;
+      return true;
+    }
+    if (line.trimEnd().endsWith("::") || (line.startsWith("..", indent) && line.includes(":: ", indent))) {
+      this.literalFrom = indent;
+    }
+    return false;
   }
 
   private insideFence(i: number, line: string, indent: number, pos: number, isBlank: boolean): void {

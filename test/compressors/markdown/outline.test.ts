@@ -7,6 +7,7 @@ import { parseMarkers } from "../../../src/ccr/marker.js";
 import { markdownCompressor, segmentMarkdown } from "../../../src/compressors/markdown.js";
 import { waterLevel } from "../../../src/compressors/markdown/plan.js";
 import { compactLines } from "../../../src/compressors/markdown/render.js";
+import { missingSalient, salientLines } from "../../../src/fidelity/salient.js";
 import { detect } from "../../../src/router/detect.js";
 import { compressorInput } from "../../support/compressor-input.js";
 import { openCorpus } from "../../support/corpus.js";
@@ -139,6 +140,44 @@ describe("code blocks and markers", () => {
     const id = "markdown-wcwidth-readme-rst";
     const out = compress(doc(id));
     for (const s of mustKeep(id)) expect(out).toContain(s);
+  });
+});
+
+describe("what the compressor keeps itself (no fidelity re-render needed)", () => {
+  const ids = [
+    "markdown-nodejs-api-test-md",
+    "markdown-responses-readme-rst",
+    "markdown-regex-readme-rst",
+    "markdown-picomatch-readme-options-table",
+    "markdown-wcwidth-readme-rst",
+    "markdown-hash-wasm-readme-tables",
+  ];
+  for (const id of ids) {
+    it(`shows every salient line of ${id}: headings, tracebacks, assertions in its examples`, () => {
+      const text = doc(id);
+      const out = compress(text);
+      expect(out.length).toBeLessThan(text.length * 0.7);
+      expect(missingSalient(salientLines(text), out)).toEqual([]);
+    });
+  }
+
+  it("reads an RST literal block after a directive as code, at any indent", () => {
+    const text =
+      ".. sourcecode:: python\n\n  >>> regex.match(r'(?r)a', 'a')\n  Traceback (most recent call last):\n\nAfter.\n";
+    expect(segmentMarkdown(text).segments.map((s) => s.kind)).toEqual([
+      "prose",
+      "blank",
+      "indented_code",
+      "blank",
+      "prose",
+    ]);
+  });
+
+  it("keeps every entry of a list of bare names (a directory listing) as its outline", () => {
+    const names = Array.from({ length: 400 }, (_, i) => `- package-${i}/`);
+    const text = `# Directory listing for /\n\n${names.join("\n")}\n\n## Notes\n\n${"Some prose about the listing. ".repeat(300)}\n`;
+    const out = compress(text);
+    for (const n of names) expect(out).toContain(n);
   });
 });
 
