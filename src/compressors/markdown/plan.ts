@@ -71,6 +71,8 @@ export const KEPT_COMPACT = 2;
 
 /** Characters of a table row (or a long header line) shown when rows are cut short. */
 export const ROW_CHARS = 100;
+/** Rounds of dropping whole bodies to raise the level (each sorts the bodies once). */
+const MAX_ROUNDS = 200;
 /** Units of a trimmed section's lead, taken before its code and warnings, and the longest one taken. */
 const LEAD_UNITS = 2;
 const LEAD_CHARS = 400;
@@ -151,18 +153,42 @@ export function planDocument(doc: MarkdownDocument, budget: Budget, query: strin
       rest.map((i) => sections[i].bodyCost - floors[i]),
       remaining - reserved,
     );
+  const enough = MIN_TRIM + MARKER_CHARS;
   let level = levelOf();
-  while (level < MIN_TRIM + MARKER_CHARS) {
+  const dropped: number[] = [];
+  // Each round costs a sort: past MAX_ROUNDS the rest is left to serve (which collapses what cannot trim).
+  for (let round = 0; level < enough && round < MAX_ROUNDS; round++) {
     // Only bodies that trimming would cut: a small one too big for the level shows its lead instead.
     let last = -1;
     for (let k = rest.length - 1; k >= 0 && last === -1; k--) {
       const i = rest[k];
-      if (floors[i] === 0 && sections[i].bodyCost > MIN_TRIM + MARKER_CHARS) last = k;
+      if (floors[i] === 0 && sections[i].bodyCost > enough) last = k;
     }
     if (last === -1) break;
-    serve(rest[last], 0);
+    dropped.push(rest[last]);
     rest.splice(last, 1);
+    remaining -= MARKER_CHARS / 2;
     level = levelOf();
+  }
+  // Dropping stops once the level is enough, but the last drops may have freed more than needed:
+  // bodies are taken back, the earliest in the document first, while the level stays enough.
+  for (let d = dropped.length - 1; d >= 0 && dropped.length <= MAX_ROUNDS; d--) {
+    const i = dropped[d];
+    const at = rest.findIndex((r) => order.indexOf(r) > order.indexOf(i));
+    rest.splice(at === -1 ? rest.length : at, 0, i);
+    remaining += MARKER_CHARS / 2;
+    const back = levelOf();
+    if (back >= enough) {
+      level = back;
+      dropped.splice(d, 1);
+      continue;
+    }
+    rest.splice(rest.indexOf(i), 1);
+    remaining -= MARKER_CHARS / 2;
+  }
+  for (const i of dropped) {
+    remaining += MARKER_CHARS / 2;
+    serve(i, 0);
   }
   for (const i of rest) {
     const share = floors[i] + level + (floors[i] > 0 ? MARKER_CHARS : 0);

@@ -188,6 +188,17 @@ describe("sharing the budget", () => {
     expect(waterLevel([50, 5000], 0)).toBe(0);
   });
 
+  it("drops no more whole bodies than the level needs, and stays fast on 20 000 sections", () => {
+    const parts: string[] = [];
+    for (let i = 0; i < 20_000; i++) parts.push(`## Section ${i}\n\n${"word ".repeat(40 + (i % 90))}\n`);
+    const text = parts.join("\n");
+    const started = performance.now();
+    const out = compress(text);
+    expect(performance.now() - started).toBeLessThan(5000);
+    expect(out.length).toBeLessThan(text.length);
+    for (const i of [0, 9999, 19_999]) expect(out).toContain(`## Section ${i}\n`);
+  });
+
   it("shows a piece of every section of a long API reference", () => {
     const text = doc("markdown-nodejs-api-test-md");
     const out = compress(text);
