@@ -95,9 +95,11 @@ export function renderDocument(
   const endRun = () => {
     if (run.length === 0) return;
     let lines = 0;
+    let code = 0;
     const ranges: Array<[number, number]> = [];
     for (const s of run) {
       lines += s.bodyLines;
+      for (const b of s.blocks) if (b.kind === "fence" || b.kind === "indented_code") code++;
       const range = bodyRange(s);
       if (range !== null) ranges.push(range);
     }
@@ -107,7 +109,9 @@ export function renderDocument(
         ? `body of ${quoteTitle(first)}`
         : `bodies of ${run.length} sections ${quoteTitle(first)} … ${quoteTitle(headingTitle(run[run.length - 1]))}`;
     const past = leads > 0 ? `, ${leads === run.length ? "all" : leads} past their first sentence` : "";
-    w.line(options.marker(`${what} omitted (${lines} lines${past})`, { lines: ranges }));
+    // Code is what docs are read for: a cut code block is counted, never silent.
+    const blocks = code > 0 ? `, ${code} code block${code === 1 ? "" : "s"}` : "";
+    w.line(options.marker(`${what} omitted (${lines} lines${blocks}${past})`, { lines: ranges }));
     leads = 0;
     w.blank();
     run = [];

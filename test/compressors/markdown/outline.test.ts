@@ -129,6 +129,8 @@ describe("code blocks and markers", () => {
       expect(m.summary).toMatch(/^(?:section ".+" trimmed|body of ".+|bodies of \d+ sections ".+" … ".+)/);
       expect(m.lines?.length ?? 0).toBeGreaterThan(0);
     }
+    // The fix of the last page is cut, but named: its section and its code block.
+    expect(markers.some((m) => /"Solution" omitted \(\d+ lines, 1 code block\)/.test(m.summary))).toBe(true);
   });
 
   it("shows the lines of a code example that show an outcome (a traceback, an error)", () => {
