@@ -27,6 +27,8 @@ import { contentRoots } from "./html/main-content.js";
 import { renderBlocks } from "./html/render.js";
 import { TEXT, Tag } from "./html/tags.js";
 import { HtmlTree, ROOT } from "./html/tree.js";
+import { markdownCompressor } from "./markdown.js";
+import { LineIndex } from "../kernels/lines.js";
 import { scaled, type Compressor, type CompressorInput, type CompressorOutput } from "./types.js";
 
 /** Link URLs shown next to their text at the default profile (links that are only a URL always show it). */
@@ -54,9 +56,17 @@ export function compressHtml(input: CompressorInput): CompressorOutput | null {
   const blocks = renderBlocks(ctx, roots);
   const title = pageTitle(tree);
   const pieces: string[] = [];
+  // `curl -i`: the response's status line and headers are what the call answered.
+  const head = httpHead(input.text);
+  if (head !== "") pieces.push(head, "\n\n");
   if (title !== "" && !(blocks.length > 0 && startsWithHeading(blocks[0], title)))
     pieces.push(`# ${title}`, blocks.length > 0 ? "\n\n" : "");
-  for (const block of blocks) pieces.push(block);
+  // The page's own top heading, when the main content leaves it out (a site header's `<h1>`).
+  const top = outsideTopHeading(tree, roots);
+  if (top !== "" && top !== title && !(blocks.length > 0 && startsWithHeading(blocks[0], top)))
+    pieces.push(`# ${top}`, blocks.length > 0 ? "\n\n" : "");
+  const body = fitText(blocks, input);
+  pieces.push(body.text);
   const marker = input.marker(summary(ctx.omitted));
   pieces.push(pieces.length > 0 ? "\n\n" : "", marker);
   // Measured before joining: a page that would not shrink costs no copy.
@@ -91,6 +101,77 @@ function pageTitle(tree: HtmlTree): string {
     let text = "";
     for (let c = tree.firstChild[i]; c >= 0; c = tree.nextSibling[c]) if (tree.isText(c)) text += tree.rawText(c);
     return collapseSpace(decodeEntities(text)).trim();
+  }
+  return "";
+}
+
+/** Extracted text longer than this (at the default profile) is fitted to a budget as Markdown. */
+const FIT_CHARS = 12_000;
+
+/**
+ * The page's text, fitted to a budget when it is long: a manual of 90 000
+ * characters of text is a long Markdown document, and the Markdown planner
+ * keeps its outline (every heading, tables, code heads) and a fair piece of
+ * every section. Its markers name the same stored page (no line places:
+ * they would count the text's lines, not the page's).
+ */
+function fitText(blocks: readonly string[], input: CompressorInput): { text: string; fitted: boolean } {
+  const text = blocks.join("");
+  if (text.length <= scaled(FIT_CHARS, input.scale)) return { text, fitted: false };
+  const fitted = markdownCompressor.compress({
+    ...input,
+    text,
+    lines: LineIndex.of(text),
+    type: "markdown",
+    marker: (summary) => input.marker(summary),
+  });
+  if (fitted === null || !fitted.lossy || fitted.output.length >= text.length) return { text, fitted: false };
+  return { text: fitted.output.trimEnd(), fitted: true };
+}
+
+/** Longest HTTP response head kept, in characters (a status line and a few dozen headers). */
+const MAX_HTTP_HEAD = 4096;
+
+/**
+ * The HTTP response head that `curl -i` writes before a page (status line,
+ * then header lines up to the blank line), line ends as "\n", or "".
+ */
+export function httpHead(text: string): string {
+  if (!text.startsWith("HTTP/")) return "";
+  const lines: string[] = [];
+  let from = 0;
+  while (from < text.length && from < MAX_HTTP_HEAD) {
+    let nl = text.indexOf("\n", from);
+    if (nl === -1) nl = text.length;
+    const line = text.slice(from, nl).replace(/\r$/, "");
+    if (line === "") return lines.join("\n");
+    // Past the status line, every line is `Name: value` (or a folded continuation).
+    if (lines.length > 0 && !isHeaderLine(line)) return "";
+    lines.push(line);
+    from = nl + 1;
+  }
+  return "";
+}
+
+function isHeaderLine(line: string): boolean {
+  const colon = line.indexOf(":");
+  if (colon <= 0) return line.charCodeAt(0) === 32 || line.charCodeAt(0) === 9;
+  for (let i = 0; i < colon; i++) {
+    const c = line.charCodeAt(i);
+    if (c <= 32 || c >= 127) return false;
+  }
+  return true;
+}
+
+/** The text of the page's first `<h1>` when it lies outside every content root, else "". */
+function outsideTopHeading(tree: HtmlTree, roots: readonly number[]): string {
+  if (roots.length === 1 && roots[0] === ROOT) return "";
+  for (let i = ROOT + 1; i < tree.size; i++) {
+    if (tree.kind[i] !== Tag.h1) continue;
+    if (roots.some((r) => i >= r && i < tree.subtreeEnd[r])) return "";
+    let text = "";
+    for (let c = i + 1; c < tree.subtreeEnd[i]; c++) if (tree.isText(c)) text += tree.rawText(c);
+    return collapseSpace(decodeEntities(text)).trim().slice(0, 200);
   }
   return "";
 }

@@ -39,6 +39,12 @@ const KEEP_SHARE = 0.6;
 /** Budget floor and ceiling in characters at the default profile: short documents lose only noise. */
 const MIN_BUDGET = 3000;
 const MAX_BUDGET = 24_000;
+/**
+ * Budget per section at the default profile, in characters, where it beats
+ * {@link MAX_BUDGET}: a document of 178 short sections (32 troubleshooting
+ * pages) needs room to show a piece of each.
+ */
+const SECTION_BUDGET = 200;
 /** Longest section body kept whole at the default profile, in characters. */
 const SECTION_CAP = 6000;
 /** Lossy output must be at least this many characters shorter than the input (a marker's worth). */
@@ -73,7 +79,8 @@ function compressMarkdown(input: CompressorInput): CompressorOutput | null {
   const doc = buildDocument(segments, true);
   let docCost = 0;
   for (const s of doc.sections) docCost += s.bodyCost + (s.heading === null ? 0 : s.heading.text.length);
-  const total = scaled(Math.min(MAX_BUDGET, Math.max(MIN_BUDGET, docCost * KEEP_SHARE)), input.scale);
+  const ceiling = Math.max(MAX_BUDGET, doc.sections.length * SECTION_BUDGET);
+  const total = scaled(Math.min(ceiling, Math.max(MIN_BUDGET, docCost * KEEP_SHARE)), input.scale);
   const budget: Budget = {
     total,
     sectionCap: Math.max(scaled(SECTION_CAP, input.scale), Math.floor(total / Math.max(1, doc.sections.length))),

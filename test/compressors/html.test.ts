@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
-import { compressHtml, htmlCompressor } from "../../src/compressors/html.js";
+import { compressHtml, htmlCompressor, httpHead } from "../../src/compressors/html.js";
 import type { CompressorInput } from "../../src/compressors/types.js";
 import { hasMarker, parseMarkers } from "../../src/ccr/marker.js";
 import { compressorInput } from "../support/compressor-input.js";
@@ -467,5 +467,88 @@ describe("html compressor: properties", () => {
       htmlCompressor.compress(input(html));
       expect(performance.now() - started).toBeLessThan(2000);
     }
+  });
+});
+
+describe("html compressor: outline of real pages (issue #13)", async () => {
+  const { openCorpus } = await import("../support/corpus.js");
+  const own = await openCorpus("own").load();
+  const page = (id: string) => {
+    const c = own.find((k) => k.id === id);
+    if (c === undefined) throw new Error(`no case ${id}`);
+    return c;
+  };
+  const run = (text: string) => compressHtml(compressorInput(text, { type: "html" }))?.output ?? text;
+
+  it("keeps the HTTP status line and headers that curl -i wrote before the page", () => {
+    const c = page("html-curl-i-nodejs-dns");
+    const out = run(c.text);
+    expect(out.startsWith("HTTP/1.0 200 OK\nServer: SimpleHTTP/0.6 Python/3.11.7\n")).toBe(true);
+    for (const s of c.must_keep) expect(out).toContain(s);
+  });
+
+  it("reads no HTTP head into a page that has none", () => {
+    expect(httpHead("<!DOCTYPE html>\n<html></html>")).toBe("");
+    expect(httpHead("HTTP/1.1 200 OK\nnot a header line\n\n<html>")).toBe("");
+    expect(httpHead("HTTP/1.1 404 Not Found\r\nContent-Type: text/html\r\n\r\n<html>")).toBe(
+      "HTTP/1.1 404 Not Found\nContent-Type: text/html",
+    );
+  });
+
+  it("keeps a heading whose text sits in a link classed `header` (mdBook)", () => {
+    expect(run(page("html-rust-error-code-e0382").text)).toContain("# Error code E0382");
+  });
+
+  it("keeps the site header's h1 that the main content leaves out", () => {
+    expect(run(page("html-nodejs-api-errors").text)).toContain("# Node.js v20.20.2 documentation");
+  });
+
+  it("keeps every error-code heading of a long API reference, and the code's first sentence", () => {
+    const c = page("html-nodejs-api-errors");
+    const out = run(c.text);
+    expect(out.length).toBeLessThan(c.text.length * 0.35);
+    for (const s of c.must_keep) expect(out).toContain(s.replace(/<[^>]*>/g, ""));
+    const codes = [...c.text.matchAll(/<h4><code>(ERR_[A-Z0-9_]+)<\/code>/g)].map((m) => m[1]);
+    expect(codes.length).toBeGreaterThan(100);
+    for (const code of codes) expect(out).toContain(code);
+  });
+
+  it.each(["html-python-http-server-listing", "html-python-http-server-listing-usr-bin"])(
+    "keeps every entry of a directory listing (%s)",
+    (id) => {
+      const c = page(id);
+      const out = run(c.text);
+      expect(out.length).toBeLessThan(c.text.length * 0.35);
+      for (const entry of c.text.matchAll(/<li><a href="[^"]*">([^<]+)<\/a><\/li>/g)) {
+        expect(out).toContain(`- ${entry[1]}\n`);
+      }
+    },
+  );
+
+  it("fits a long manual to a budget, every heading kept", () => {
+    const c = page("html-valgrind-memcheck-manual");
+    const out = run(c.text);
+    expect(out.length).toBeLessThan(c.text.length * 0.25);
+    for (const s of c.must_keep) expect(out).toContain(s.replace(/<[^>]*>/g, ""));
+  });
+});
+
+describe("httpHead: properties", () => {
+  it("never throws, is deterministic, and returns a prefix's lines or nothing", () => {
+    const line = fc.oneof(
+      fc.constantFrom("HTTP/1.1 200 OK", "Content-Type: text/html", " folded", "", "\r", "<html>", "bad line"),
+      fc.string({ maxLength: 30 }),
+    );
+    fc.assert(
+      fc.property(fc.array(line, { maxLength: 20 }), fc.constantFrom("\n", "\r\n"), (lines, eol) => {
+        const text = lines.join(eol);
+        const head = httpHead(text);
+        expect(httpHead(text)).toBe(head);
+        if (head !== "") {
+          expect(head.startsWith("HTTP/")).toBe(true);
+          expect(text.replace(/\r/g, "").startsWith(head)).toBe(true);
+        }
+      }),
+    );
   });
 });

@@ -113,12 +113,15 @@ describe("markdown compressor: budget", () => {
     expect(out.length).toBeLessThan(text.length * 0.7);
   });
 
-  it("puts whole later sections behind one marker per run, code blocks intact or absent", () => {
+  it("gives every section a fair share, code blocks intact or absent, each marker naming its section", () => {
     const text = longDoc(30);
     const out = compress(text);
     const markers = parseMarkers(out);
     expect(markers.length).toBeGreaterThan(0);
-    expect(markers.some((m) => /bodies of the \d+ sections above omitted/.test(m.summary))).toBe(true);
+    for (let s = 0; s < 30; s++) expect(out).toContain(`The topic${s} note number 0 `);
+    expect(
+      markers.every((m) => /^section "Topic \d+" trimmed: /.test(m.summary) || m.summary.startsWith("original")),
+    ).toBe(true);
     for (let s = 0; s < 30; s++) {
       const code = "```js\nrun(" + s + ");\n```\n";
       const kept = out.includes(code);
@@ -134,7 +137,7 @@ describe("markdown compressor: budget", () => {
     expect(out).toContain("part39 system");
     expect(out).not.toContain("part20 system");
     expect(parseMarkers(out).map((m) => m.summary)).toEqual([
-      expect.stringMatching(/^section trimmed: .*sentences omitted$/),
+      expect.stringMatching(/^section "Only" trimmed: .*sentences omitted$/),
     ]);
   });
 
@@ -186,8 +189,9 @@ describe("markdown compressor: query", () => {
     const text = longDoc(30);
     const withQuery = compress(text, { hint: { query: "topic27 system" } });
     const without = compress(text);
-    expect(without).not.toContain("The topic27 note number 0");
-    expect(withQuery).toContain("The topic27 note number 0");
+    const whole = paragraph("topic27", 12);
+    expect(without).not.toContain(whole);
+    expect(withQuery).toContain(whole);
   });
 
   it("keeps the sentences that match the query inside a trimmed section", () => {
@@ -247,6 +251,20 @@ describe("markdown compressor: properties", () => {
     "](",
     "\u0000",
     "\ud800",
+    // reStructuredText and AsciiDoc shapes (issue #13).
+    "Title",
+    "^^^^^",
+    "~~~~~~~~",
+    "*****",
+    "== Section",
+    ".. code-block:: python",
+    "Example::",
+    "  >>> run()",
+    "  Traceback (most recent call last):",
+    "0.3.1 *2026-01-22*",
+    "  assert x == 1",
+    "| 1.0.0 | " + "long cell ".repeat(20) + "|",
+    "- name/",
   );
   const doc = fc
     .array(fc.oneof({ weight: 4, arbitrary: pieces }, { weight: 1, arbitrary: fc.string({ maxLength: 40 }) }), {

@@ -99,7 +99,18 @@ export function dropReason(tree: HtmlTree, node: number, pageText: number): Drop
   const word = boilerplateWord(attrs.class) ?? boilerplateWord(attrs.id);
   if (word === null) return Drop.Kept;
   if (TITLE_HOLDERS.has(word) && (tree.has[node] & Has.TopHeading) !== 0) return Drop.Kept;
+  // mdBook's `<h1><a class="header">Error code E0382</a></h1>`: what a heading holds is its text.
+  if (inHeading(tree, node)) return Drop.Kept;
   return Drop.Boilerplate;
+}
+
+/** Whether `node` sits inside a heading (a few levels up at most: headings hold inline markup). */
+function inHeading(tree: HtmlTree, node: number): boolean {
+  let p = tree.parent[node];
+  for (let depth = 0; p > 0 && depth < 4; depth++, p = tree.parent[p]) {
+    if ((TAG_FLAGS[tree.kind[p]] & TagFlag.Heading) !== 0) return true;
+  }
+  return false;
 }
 
 /** The verdict for a `<nav>`, `<menu>`, `<aside>`, `<header>` or `<footer>` element (tag number `kind`). */

@@ -1,15 +1,21 @@
 /**
- * Deciding what of a Markdown document fits its budget. Every heading stays;
- * each section's body is kept whole, trimmed (some of its sentences and
- * whole blocks kept, the rest behind one marker) or collapsed (the body
- * behind a marker). Sections are served in priority order: relevance to the
- * caller's query first (BM25), then those whose heading carries a warning
- * word, then the opening section, then document order, so a changelog keeps
- * its newest releases and a tutorial its first steps. Within a trimmed
- * section the units go in the same spirit: warning units, query matches,
- * then the head and the tail. A section that must collapse still shows its
- * few strongest warnings (a list item saying what was removed or deprecated),
- * each byte for byte, before its marker.
+ * Deciding what of a Markdown document fits its budget. Every heading stays
+ * (the outline); what is left of the budget goes to section bodies. Sections
+ * whose heading matches the caller's query (BM25) or carries a warning word
+ * are served first and whole; the others share the rest fairly (a water
+ * level: small sections whole, large ones trimmed to the same share), so a
+ * long document keeps a piece of every section instead of its first ones
+ * whole and its last ones not at all. Each section's body is kept whole,
+ * trimmed (its outline and some detail kept, the rest behind one marker) or
+ * collapsed (the body behind a marker).
+ *
+ * Within a trimmed section the units go by priority: its own outline first
+ * (a table's header, a code block's opening lines and closing fence, the
+ * terms of a definition list), then warning units and query matches, then
+ * table rows (whole, or cut to their first characters when all of them do
+ * not fit), then code blocks (configuration and commands are what docs are
+ * read for), then the head and the tail of the rest. A section that must
+ * collapse still shows its few strongest warnings, each byte for byte.
  *
  * Warning words in a body do not reorder whole sections: "error" is in every
  * section of an API reference and "removed" in most releases of a changelog,
@@ -18,7 +24,7 @@
 
 import { bm25Scores, terms } from "./bm25.js";
 import { canWarn, hasStrongWarning, hasWarning, type MarkdownDocument, type Section } from "./sections.js";
-import { listItemSpans } from "./segment.js";
+import { listItemSpans, type SegmentKind } from "./segment.js";
 import { splitSentences } from "./sentences.js";
 
 /** Characters a marker line costs, for budgeting (its 32-digit key is token-dense). */
@@ -38,19 +44,48 @@ export interface Budget {
   surfaced: number;
 }
 
-/** A piece of a trimmed section: a sentence of a prose block, or a whole other block. */
+/** What a unit is to its section, which decides when it is kept. */
+export type UnitRole = "text" | "outline" | "standout" | "row" | "code";
+
+/** A piece of a trimmed section: a sentence of a prose block, a list item, a table row, part of a code block, or a whole other block. */
 export interface Unit {
   /** Index of its block in the section. */
   block: number;
-  /** `[start, end)` of the sentence in the prose block's text; the whole text for other blocks. */
+  /** `[start, end)` of the unit in its block's text. */
   start: number;
   end: number;
   cost: number;
+  /** What its compact form costs (table rows cut to {@link ROW_CHARS}); `cost` when it has none. */
+  compactCost: number;
   warning: boolean;
+  role: UnitRole;
+  /** Input lines `[from, to)` it covers (0-based; a sentence covers its paragraph's). */
+  from: number;
+  to: number;
 }
 
-/** What happens to one section's body. */
-export type Fate = { kind: "keep" } | { kind: "collapse" } | { kind: "trim"; units: Unit[]; kept: Uint8Array };
+/** A unit kept whole. */
+export const KEPT = 1;
+/** A unit kept in its compact form (each line cut to {@link ROW_CHARS}). */
+export const KEPT_COMPACT = 2;
+
+/** Characters of a table row (or a long header line) shown when rows are cut short. */
+export const ROW_CHARS = 100;
+/** Rounds of dropping whole bodies to raise the level (each sorts the bodies once). */
+const MAX_ROUNDS = 200;
+/** Units of a trimmed section's lead, taken before its code and warnings, and the longest one taken. */
+const LEAD_UNITS = 2;
+const LEAD_CHARS = 400;
+/** Lines of a code block shown under its opening fence when the block does not fit whole. */
+const CODE_HEAD_LINES = 4;
+
+/** What happens to one section's body; `kept` holds 0, {@link KEPT} or {@link KEPT_COMPACT} per unit. */
+export type Fate =
+  | { kind: "keep" }
+  | { kind: "collapse" }
+  | { kind: "trim"; units: Unit[]; kept: Uint8Array }
+  /** Only the body's first unit shown; the rest shares the marker of the run of sections it is in. */
+  | { kind: "lead"; text: string; prose: boolean };
 
 /** Decides each section's {@link Fate} so the document fits `budget`. */
 export function planDocument(doc: MarkdownDocument, budget: Budget, query: string | undefined): Fate[] {
@@ -61,6 +96,7 @@ export function planDocument(doc: MarkdownDocument, budget: Budget, query: strin
 
   const hasQuery = query !== undefined && terms(query).length > 0;
   const relevance = hasQuery ? bm25Scores(sections.map(sectionText), query) : null;
+  const isFirstServed = (i: number) => (relevance !== null && relevance[i] > 0) || sections[i].headingWarning;
   const order = sections.map((_, i) => i);
   order.sort((a, b) => {
     if (relevance !== null && relevance[a] !== relevance[b]) return relevance[b] - relevance[a];
@@ -71,27 +107,143 @@ export function planDocument(doc: MarkdownDocument, budget: Budget, query: strin
     return a - b;
   });
 
-  for (const i of order) {
+  // Each section's own outline (its tables' header and rows cut short, its definition terms) is
+  // reserved before any detail: a table is its rows, and a marker naming them is no substitute.
+  const floors = sections.map(outlineFloor);
+  const serve = (i: number, cap: number) => {
     const s = sections[i];
-    const cap = Math.min(budget.sectionCap, remaining);
     if (s.bodyCost <= cap || s.bodyCost <= MARKER_CHARS) {
       remaining -= s.bodyCost;
-      continue;
+      return;
     }
     const target = cap - MARKER_CHARS;
-    if (target >= MIN_TRIM) {
-      const trimmed = trimSection(s, target, hasQuery ? query : undefined);
+    if (target >= MIN_TRIM || floors[i] > 0) {
+      const trimmed = trimSection(s, Math.max(target, floors[i]), hasQuery ? query : undefined);
       if (trimmed !== null) {
         fates[i] = trimmed.fate;
-        remaining -= trimmed.cost + MARKER_CHARS;
-        continue;
+        remaining -= trimmed.cost + (trimmed.fate.kind === "keep" ? 0 : MARKER_CHARS);
+        return;
       }
     }
     const surfaced = surfaceWarnings(s, budget.surfaced);
-    fates[i] = surfaced?.fate ?? { kind: "collapse" };
-    remaining -= surfaced === null ? MARKER_CHARS / 2 : surfaced.cost + MARKER_CHARS;
+    if (surfaced !== null) {
+      fates[i] = surfaced.fate;
+      remaining -= surfaced.cost + MARKER_CHARS;
+      return;
+    }
+    const lead = cap > 0 ? leadOf(s) : null;
+    if (lead !== null && lead.text.length >= s.bodyCost - MARKER_CHARS / 4) {
+      // The lead is all there is: a short body stays whole.
+      remaining -= s.bodyCost;
+      return;
+    }
+    fates[i] = lead ?? { kind: "collapse" };
+    remaining -= (lead === null ? 0 : lead.text.length) + MARKER_CHARS / 4;
+  };
+
+  for (const i of order) if (isFirstServed(i)) serve(i, Math.min(budget.sectionCap, remaining));
+  // The others share what is left at one level above their floors. While that level is too low
+  // to trim to, the section served last (the end of the document) that would need trimming and
+  // has no outline of its own collapses instead.
+  const rest = order.filter((i) => !isFirstServed(i));
+  let reserved = 0;
+  for (const i of rest) reserved += floors[i];
+  const levelOf = () =>
+    waterLevel(
+      rest.map((i) => sections[i].bodyCost - floors[i]),
+      remaining - reserved,
+    );
+  const enough = MIN_TRIM + MARKER_CHARS;
+  let level = levelOf();
+  const dropped: number[] = [];
+  // Each round costs a sort: past MAX_ROUNDS the rest is left to serve (which collapses what cannot trim).
+  for (let round = 0; level < enough && round < MAX_ROUNDS; round++) {
+    // Only bodies that trimming would cut: a small one too big for the level shows its lead instead.
+    let last = -1;
+    for (let k = rest.length - 1; k >= 0 && last === -1; k--) {
+      const i = rest[k];
+      if (floors[i] === 0 && sections[i].bodyCost > enough) last = k;
+    }
+    if (last === -1) break;
+    dropped.push(rest[last]);
+    rest.splice(last, 1);
+    remaining -= MARKER_CHARS / 2;
+    level = levelOf();
+  }
+  // Dropping stops once the level is enough, but the last drops may have freed more than needed:
+  // bodies are taken back, the earliest in the document first, while the level stays enough.
+  for (let d = dropped.length - 1; d >= 0 && dropped.length <= MAX_ROUNDS; d--) {
+    const i = dropped[d];
+    const at = rest.findIndex((r) => order.indexOf(r) > order.indexOf(i));
+    rest.splice(at === -1 ? rest.length : at, 0, i);
+    remaining += MARKER_CHARS / 2;
+    const back = levelOf();
+    if (back >= enough) {
+      level = back;
+      dropped.splice(d, 1);
+      continue;
+    }
+    rest.splice(rest.indexOf(i), 1);
+    remaining -= MARKER_CHARS / 2;
+  }
+  for (const i of dropped) {
+    remaining += MARKER_CHARS / 2;
+    serve(i, 0);
+  }
+  for (const i of rest) {
+    const share = floors[i] + level + (floors[i] > 0 ? MARKER_CHARS : 0);
+    serve(i, Math.max(floors[i] + MARKER_CHARS, Math.min(budget.sectionCap, remaining, share)));
   }
   return fates;
+}
+
+/**
+ * The fair share of `total` among bodies of `costs`: the level `L` at which
+ * every body up to `L` is kept whole and every larger one gets `L` (Infinity
+ * when everything fits).
+ */
+export function waterLevel(costs: readonly number[], total: number): number {
+  const sorted = [...costs].sort((a, b) => a - b);
+  let left = Math.max(0, total);
+  for (let k = 0; k < sorted.length; k++) {
+    const share = left / (sorted.length - k);
+    if (sorted[k] > share) return share;
+    left -= sorted[k];
+  }
+  return Number.POSITIVE_INFINITY;
+}
+
+/** Rows (of tables, of lists of names) shown at most, per section, as its outline (the rest are grouped under the marker). */
+const MAX_OUTLINE_ROWS = 2000;
+
+function isCode(kind: SegmentKind): boolean {
+  return kind === "fence" || kind === "indented_code";
+}
+
+/** What a section's outline costs: its tables' headers and rows (cut short) and definition terms; 0 when it has none. */
+function outlineFloor(s: Section): number {
+  if (!s.blocks.some((b) => b.kind !== "blank" && b.kind !== "html")) return 0;
+  let cost = 0;
+  let rows = 0;
+  for (const u of sectionUnits(s)) {
+    if ((u.role === "outline" && !isCode(s.blocks[u.block].kind)) || u.role === "standout") cost += u.compactCost;
+    else if (u.role === "row" && rows++ < MAX_OUTLINE_ROWS) cost += u.compactCost;
+  }
+  return Math.min(cost, s.bodyCost);
+}
+
+/**
+ * A small body's lead: its first unit past metadata (the sentence that says
+ * what an error code means), when it is short and not the whole body.
+ */
+function leadOf(s: Section): (Fate & { kind: "lead" }) | null {
+  for (const u of sectionUnits(s, true)) {
+    const b = s.blocks[u.block];
+    if (b.kind === "html") continue;
+    if (u.cost > LEAD_CHARS) return null;
+    return { kind: "lead", text: b.text.slice(u.start, u.end), prose: b.kind === "prose" };
+  }
+  return null;
 }
 
 /** Longest warning unit worth showing from a collapsed section. */
@@ -100,14 +252,14 @@ const MAX_SURFACED_CHARS = 600;
 /** The first `limit` strong-warning units (list items, sentences) of a collapsing section, or null. */
 function surfaceWarnings(s: Section, limit: number): { fate: Fate; cost: number } | null {
   if (!s.blocks.some((b) => canWarn(b.kind) && hasStrongWarning(b.text))) return null;
-  const units = sectionUnits(s, true, hasStrongWarning);
+  const units = sectionUnits(s, false, hasStrongWarning);
   const kept = new Uint8Array(units.length);
   let cost = 0;
   let count = 0;
   for (let u = 0; u < units.length && count < limit; u++) {
     const unit = units[u];
     if (!unit.warning || unit.cost > MAX_SURFACED_CHARS) continue;
-    kept[u] = 1;
+    kept[u] = KEPT;
     cost += unit.cost;
     count++;
   }
@@ -121,50 +273,262 @@ function sectionText(s: Section): string {
   return parts.join("\n");
 }
 
+/** Counts line ends in `text` from offsets met in increasing order, in one pass overall. */
+class LineCounter {
+  private at = 0;
+  private count = 0;
+
+  constructor(private readonly text: string) {}
+
+  /** Line ends before `offset` (offsets asked in increasing order). */
+  before(offset: number): number {
+    for (let nl = this.text.indexOf("\n", this.at); nl !== -1 && nl < offset; nl = this.text.indexOf("\n", nl + 1)) {
+      this.count++;
+      this.at = nl + 1;
+    }
+    if (this.at < offset && this.text.indexOf("\n", this.at) === -1) this.at = offset;
+    return this.count;
+  }
+}
+
 /**
- * The units of a section's body, in order: sentences of prose blocks, other
- * non-blank blocks whole, or, with `splitLists`, a list's items one by one.
- * `isWarning` marks the units that carry a warning (never code or HTML).
+ * The units of a section's body, in order: sentences of prose blocks, list
+ * items, table rows (the header and delimiter rows as one outline unit), a
+ * long code block's opening lines, rest and closing fence, other non-blank
+ * blocks whole. With `wholeBlocks`, only prose is split (lists by item
+ * still, for warnings). `isWarning` marks the units that carry a warning
+ * (never code or HTML).
  */
 export function sectionUnits(
   s: Section,
-  splitLists = false,
+  wholeBlocks = false,
   isWarning: (text: string) => boolean = hasWarning,
 ): Unit[] {
   const units: Unit[] = [];
   s.blocks.forEach((b, block) => {
     if (b.kind === "blank") return;
-    if (b.kind === "list" && splitLists) {
-      for (const item of listItemSpans(b.text)) {
-        const text = b.text.slice(item.start, item.end);
-        units.push({ block, start: item.start, end: item.end, cost: text.length, warning: isWarning(text) });
+    const lineEnds = new LineCounter(b.text);
+    const piece = (start: number, end: number, role: UnitRole, compactCost = end - start) => {
+      const text = b.text.slice(start, end);
+      const from = b.startLine + lineEnds.before(start);
+      const to = Math.max(from + 1, b.startLine + lineEnds.before(end - 1) + 1);
+      const warning = canWarn(b.kind) && role !== "outline" && isWarning(text);
+      units.push({ block, start, end, cost: end - start, compactCost, warning, role, from, to });
+    };
+    if (b.kind === "list") {
+      const items = listItemSpans(b.text);
+      // A list of bare names (a directory listing, an index) is an outline, like a table's rows.
+      const index = items.length >= 3 && items.every((item) => isBareName(b.text, item.start, item.end));
+      for (const item of items) {
+        const role = index ? "row" : holdsCode(b.text, item.start, item.end) ? "code" : "text";
+        piece(item.start, item.end, role);
       }
       return;
     }
-    if (b.kind !== "prose") {
-      const warning = canWarn(b.kind) && isWarning(b.text);
-      units.push({ block, start: 0, end: b.text.length, cost: b.cost, warning });
+    if (!wholeBlocks && b.kind === "table") {
+      splitTable(b.text, piece);
       return;
     }
+    if (
+      !wholeBlocks &&
+      (b.kind === "fence" || b.kind === "indented_code") &&
+      splitCode(b.text, piece, b.kind === "fence")
+    )
+      return;
+    if (b.kind !== "prose") {
+      piece(0, b.text.length, "text", b.cost);
+      return;
+    }
+    const term = isDefinitionTerm(s, block);
     for (const span of splitSentences(b.text)) {
-      const sentence = b.text.slice(span.start, span.end);
       // The raw length bounds the cleaned one (cleaning only shortens) and costs no second pass.
+      const sentence = b.text.slice(span.start, span.end);
       units.push({
         block,
         start: span.start,
         end: span.end,
         cost: span.end - span.start + 1,
+        compactCost: span.end - span.start + 1,
         warning: isWarning(sentence),
+        role: term ? "outline" : "text",
+        from: b.startLine,
+        to: b.startLine + b.lines,
       });
     }
   });
   return units;
 }
 
+/** Whether a list item is one line holding one word after its marker (`- adduser/`, `* [README](README.md)`). */
+function isBareName(text: string, start: number, end: number): boolean {
+  let to = end;
+  while (to > start && (text.charCodeAt(to - 1) === 10 || text.charCodeAt(to - 1) === 13)) to--;
+  if (to - start > 160) return false;
+  let n = start;
+  while (n < to && text.charCodeAt(n) === 32) n++;
+  // The marker, then its spaces, then one word.
+  while (n < to && text.charCodeAt(n) !== 32) n++;
+  while (n < to && text.charCodeAt(n) === 32) n++;
+  if (n >= to) return false;
+  for (; n < to; n++) {
+    const c = text.charCodeAt(n);
+    if (c === 32 || c === 9 || c === 10) return false;
+  }
+  return true;
+}
+
 /**
- * Picks the units of `s` that fit `target` characters: warning units first,
- * then (with a query) the best BM25 matches, then the head, then the tail.
- * Null when nothing fits; a keep when everything does (blank lines aside).
+ * Whether a list item holds code: a fence, a `$ command`, or a line
+ * indented 8 or more (code under an item's text).
+ */
+function holdsCode(text: string, start: number, end: number): boolean {
+  let from = text.indexOf("\n", start);
+  while (from !== -1 && from + 1 < end) {
+    let n = from + 1;
+    let indent = 0;
+    while (n < end && text.charCodeAt(n) === 32) {
+      n++;
+      indent++;
+    }
+    const c = text.charCodeAt(n);
+    if (indent >= 8 && c !== 10 && c !== 13) return true;
+    if ((c === 96 || c === 126) && text.startsWith(c === 96 ? "```" : "~~~", n)) return true;
+    if (indent >= 2 && c === 36 && text.charCodeAt(n + 1) === 32) return true;
+    from = text.indexOf("\n", n);
+  }
+  return false;
+}
+
+type Piece = (start: number, end: number, role: UnitRole, compactCost?: number) => void;
+
+/** `[start, end)` of each line of `text`, line ends included. */
+function lineSpans(text: string): Array<[number, number]> {
+  const spans: Array<[number, number]> = [];
+  for (let from = 0; from < text.length; ) {
+    const nl = text.indexOf("\n", from);
+    const end = nl === -1 ? text.length : nl + 1;
+    spans.push([from, end]);
+    from = end;
+  }
+  return spans;
+}
+
+/** Characters of a table's header line shown when it is cut short (a header names every column). */
+export const HEADER_CHARS = 2 * ROW_CHARS;
+
+/** What a line costs cut to `limit` characters (plus its ellipsis). */
+function compactLineCost(start: number, end: number, limit = ROW_CHARS): number {
+  return Math.min(end - start, limit + 3);
+}
+
+/** A table: its header (every line up to the delimiter row) as one outline unit, then one unit per row. */
+function splitTable(text: string, piece: Piece): void {
+  const lines = lineSpans(text);
+  let header = 0;
+  for (let k = 0; k < lines.length && k < 3; k++) {
+    if (isDelimiterRow(text.slice(lines[k][0], lines[k][1]))) {
+      header = k + 1;
+      break;
+    }
+  }
+  if (header > 0) {
+    let compact = 0;
+    for (let k = 0; k < header; k++) compact += compactLineCost(lines[k][0], lines[k][1], HEADER_CHARS);
+    piece(0, lines[header - 1][1], "outline", compact);
+  }
+  for (let k = header; k < lines.length; k++)
+    piece(lines[k][0], lines[k][1], "row", compactLineCost(lines[k][0], lines[k][1]));
+}
+
+/** A GFM delimiter row (`| --- | :-: |`). */
+function isDelimiterRow(line: string): boolean {
+  let dashes = 0;
+  for (let n = 0; n < line.length; n++) {
+    const c = line.charCodeAt(n);
+    if (c === 45) dashes++;
+    else if (c !== 124 && c !== 58 && c !== 32 && c !== 9 && c !== 13 && c !== 10) return false;
+  }
+  return dashes >= 1;
+}
+
+/**
+ * A code line that shows an outcome (an error, an exception, a traceback, an
+ * assertion of a result) or labels what follows (`# .makeRe star (*)` over
+ * benchmark output).
+ */
+const STANDOUT_CODE_RE = /\b(?:assert|expect|Traceback|throws?|raises?)\b|(?:Error|Exception|error)\b|^#{1,6} \S/;
+/** Lines of a code block read for lines that stand out (a generated blob is not read to its end). */
+const MAX_SCANNED_LINES = 2000;
+/** A closing fence line. */
+const CLOSING_FENCE_RE = /^\s*(?:`{3,}|~{3,})\s*$/;
+
+/**
+ * A code block (fenced or indented) longer than its head: the opening fence
+ * and first lines (outline), then runs of code, each line that shows an
+ * outcome (an error, an assertion: the example's facts) as an outline unit
+ * of its own, then the closing fence (outline). False when the block stays
+ * one unit (short, or its rest costs no more than a marker).
+ */
+function splitCode(text: string, piece: Piece, fenced: boolean): boolean {
+  const lines = lineSpans(text);
+  const first = fenced ? 1 : 0;
+  const closer = lines[lines.length - 1];
+  const closes = fenced && lines.length > 2 && CLOSING_FENCE_RE.test(text.slice(closer[0], closer[1]));
+  const restEnd = closes ? lines.length - 1 : lines.length;
+  const stands = (k: number) =>
+    STANDOUT_CODE_RE.test(text.slice(lines[k][0], Math.min(lines[k][1], lines[k][0] + 240)));
+  let any = false;
+  for (let k = first; k < restEnd && !any && k < first + MAX_SCANNED_LINES; k++) any = stands(k);
+  // A block with lines that stand out shows its first line as its head; any other, its first few.
+  const head = Math.min(restEnd, first + (any ? 1 : CODE_HEAD_LINES));
+  if (head >= restEnd) {
+    // Too short to cut: whole, and part of the outline when a line of it stands out.
+    if (!any) return false;
+    piece(0, text.length, "standout");
+    return true;
+  }
+  const standout: boolean[] = [];
+  for (let k = head; k < restEnd; k++) standout.push(any && k < first + MAX_SCANNED_LINES && stands(k));
+  // A rest that costs no more than its marker, with nothing standing out, is not worth cutting.
+  if (!any && lines[restEnd - 1][1] - lines[head][0] <= 2 * MARKER_CHARS) return false;
+  // A block with lines that stand out is part of its section's outline: its fences, first line and those lines.
+  const frame: UnitRole = any ? "standout" : "outline";
+  piece(0, lines[head - 1][1], frame);
+  let run = -1;
+  for (let k = head; k < restEnd; k++) {
+    if (!standout[k - head]) {
+      if (run === -1) run = k;
+      continue;
+    }
+    if (run !== -1) piece(lines[run][0], lines[k][0], "code");
+    run = -1;
+    piece(lines[k][0], lines[k][1], "standout");
+  }
+  if (run !== -1) piece(lines[run][0], lines[restEnd - 1][1], "code");
+  if (closes) piece(closer[0], closer[1], frame);
+  return true;
+}
+
+/**
+ * A one-line paragraph right above an indented block (an RST definition
+ * list's term: `0.3.1 *2026-01-22*` over its indented items): the section's
+ * outline, like a heading.
+ */
+function isDefinitionTerm(s: Section, block: number): boolean {
+  const b = s.blocks[block];
+  if (b.lines !== 1 || b.text.length > 120) return false;
+  const next = s.blocks[block + 1];
+  if (next === undefined || (next.kind !== "list" && next.kind !== "indented_code" && next.kind !== "prose"))
+    return false;
+  const c = next.text.charCodeAt(0);
+  return c === 32 || c === 9;
+}
+
+/**
+ * Picks the units of `s` that fit `target` characters, by priority: the
+ * section's outline, warning units, (with a query) the best BM25 matches,
+ * table rows, code, then the head and the tail. Null when nothing fits; a
+ * keep when everything does (blank lines aside).
  */
 function trimSection(s: Section, target: number, query: string | undefined): { fate: Fate; cost: number } | null {
   const units = sectionUnits(s);
@@ -172,12 +536,38 @@ function trimSection(s: Section, target: number, query: string | undefined): { f
   const kept = new Uint8Array(units.length);
   let left = target;
   const take = (u: number): boolean => {
-    if (kept[u] === 1) return true;
-    if (units[u].cost > left) return false;
-    kept[u] = 1;
-    left -= units[u].cost;
+    if (kept[u] === KEPT) return true;
+    const extra = units[u].cost - (kept[u] === KEPT_COMPACT ? units[u].compactCost : 0);
+    if (extra > left) return false;
+    kept[u] = KEPT;
+    left -= extra;
     return true;
   };
+  const takeCompact = (u: number): boolean => {
+    if (kept[u] !== 0) return true;
+    if (units[u].compactCost >= units[u].cost) return take(u);
+    if (units[u].compactCost > left) return false;
+    kept[u] = KEPT_COMPACT;
+    left -= units[u].compactCost;
+    return true;
+  };
+  // The floor first (table headers, definition terms, rows cut short), then code blocks' heads.
+  let rows = 0;
+  for (let u = 0; u < units.length; u++) {
+    const inCode = isCode(s.blocks[units[u].block].kind);
+    const role = units[u].role;
+    if ((role === "outline" && !inCode) || role === "standout" || (role === "row" && rows++ < MAX_OUTLINE_ROWS))
+      takeCompact(u);
+  }
+  // The section's lead (its first units past metadata: a stability note, the opening sentence).
+  const isMetadata = (u: number) => s.blocks[units[u].block].kind === "html";
+  let lead = 0;
+  for (let u = 0; u < units.length && lead < LEAD_UNITS; u++) {
+    if (isMetadata(u)) continue;
+    lead++;
+    if (units[u].cost <= LEAD_CHARS) take(u);
+  }
+  for (let u = 0; u < units.length; u++) if (units[u].role === "outline") takeCompact(u);
   for (let u = 0; u < units.length; u++) if (units[u].warning) take(u);
   if (query !== undefined) {
     const scores = bm25Scores(
@@ -188,16 +578,32 @@ function trimSection(s: Section, target: number, query: string | undefined): { f
     ranked.sort((a, b) => scores[b] - scores[a] || a - b);
     for (const u of ranked) take(u);
   }
+  // Rows: whole when they all fit, else every row cut short (a table's outline is its rows' first cells).
+  let rowCost = 0;
+  for (let u = 0; u < units.length; u++) {
+    if (units[u].role === "row") rowCost += units[u].cost - (kept[u] === KEPT_COMPACT ? units[u].compactCost : 0);
+  }
+  for (let u = 0; u < units.length; u++) {
+    if (units[u].role !== "row") continue;
+    if (rowCost <= left * 0.8) take(u);
+    else takeCompact(u);
+  }
+  for (let u = 0; u < units.length; u++) if (units[u].role === "code") take(u);
   // Head, then tail: each stops at the first unit that does not fit, so both stay contiguous.
   // HTML blocks (`<!-- YAML added: v4.0.0 -->`) are metadata: passed over, not taken.
-  const isMetadata = (u: number) => s.blocks[units[u].block].kind === "html";
   const headLimit = left - Math.floor(left * HEAD_SHARE);
-  for (let u = 0; u < units.length && left > headLimit; u++) if (!isMetadata(u) && !take(u)) break;
-  for (let u = units.length - 1; u >= 0 && left > 0; u--) if (!isMetadata(u) && !take(u)) break;
+  // Rows already shown cut short stay so: what is left goes to other detail.
+  const passOver = (u: number) => isMetadata(u) || kept[u] === KEPT_COMPACT;
+  for (let u = 0; u < units.length && left > headLimit; u++) if (!passOver(u) && !take(u)) break;
+  for (let u = units.length - 1; u >= 0 && left > 0; u--) if (!passOver(u) && !take(u)) break;
 
-  let keptCount = 0;
-  for (const k of kept) keptCount += k;
-  if (keptCount === 0) return null;
-  if (keptCount === units.length) return { fate: { kind: "keep" }, cost: s.bodyCost };
+  let keptWhole = 0;
+  let keptAny = 0;
+  for (const k of kept) {
+    if (k === KEPT) keptWhole++;
+    if (k !== 0) keptAny++;
+  }
+  if (keptAny === 0) return null;
+  if (keptWhole === units.length) return { fate: { kind: "keep" }, cost: s.bodyCost };
   return { fate: { kind: "trim", units, kept }, cost: target - left };
 }

@@ -6,7 +6,8 @@
  */
 
 import { cleanInline, cleanWhitespace, type NoiseCounts } from "./noise.js";
-import type { Fate, Unit } from "./plan.js";
+import type { OmissionPlace } from "../types.js";
+import { HEADER_CHARS, KEPT_COMPACT, ROW_CHARS, type Fate, type Unit } from "./plan.js";
 import type { Block, MarkdownDocument, Section } from "./sections.js";
 import type { SegmentKind } from "./segment.js";
 
@@ -14,8 +15,8 @@ import type { SegmentKind } from "./segment.js";
 export interface RenderOptions {
   /** Line ending for the lines the compressor writes ("\n", or "\r\n" for CRLF documents). */
   eol: string;
-  /** Formats a marker naming the stored original. */
-  marker(summary: string): string;
+  /** Formats a marker naming the stored original and, with `place`, the input lines it stands for. */
+  marker(summary: string, place?: OmissionPlace): string;
   /** True: whitespace-only prose cleaning (no link, image or URL rewriting). */
   lossless: boolean;
   /** Summed rewrites of links and images. */
@@ -87,26 +88,52 @@ export function renderDocument(
       : cleanInline(text, seenUrls, options.counts);
     return options.eol === "\n" ? cleaned : cleaned.split("\n").join(options.eol);
   };
-  // A run of collapsed sections shares one marker, written after the run's last heading.
-  let run = 0;
-  let runLines = 0;
+  // A run of collapsed sections shares one marker, written after the run's last heading; it names
+  // the run by its first and last headings and the lines of every body.
+  let run: Section[] = [];
+  let leads = 0;
   const endRun = () => {
-    if (run === 0) return;
-    const what = run === 1 ? "section body" : `bodies of the ${run} sections above`;
-    w.line(options.marker(`${what} omitted (${runLines} lines)`));
+    if (run.length === 0) return;
+    let lines = 0;
+    let code = 0;
+    const ranges: Array<[number, number]> = [];
+    for (const s of run) {
+      lines += s.bodyLines;
+      for (const b of s.blocks) if (b.kind === "fence" || b.kind === "indented_code") code++;
+      const range = bodyRange(s);
+      if (range !== null) ranges.push(range);
+    }
+    const first = headingTitle(run[0]);
+    const what =
+      run.length === 1
+        ? `body of ${quoteTitle(first)}`
+        : `bodies of ${run.length} sections ${quoteTitle(first)} … ${quoteTitle(headingTitle(run[run.length - 1]))}`;
+    const past = leads > 0 ? `, ${leads === run.length ? "all" : leads} past their first sentence` : "";
+    // Code is what docs are read for: a cut code block is counted, never silent.
+    const blocks = code > 0 ? `, ${code} code block${code === 1 ? "" : "s"}` : "";
+    w.line(options.marker(`${what} omitted (${lines} lines${blocks}${past})`, { lines: ranges }));
+    leads = 0;
     w.blank();
-    run = 0;
-    runLines = 0;
+    run = [];
   };
 
   doc.sections.forEach((section, i) => {
     const fate = fates[i];
-    if (fate.kind !== "collapse") endRun();
+    if (fate.kind !== "collapse" && fate.kind !== "lead") endRun();
     if (section.heading !== null) w.raw(section.heading.text);
+    if (fate.kind === "lead") {
+      w.blank();
+      if (fate.prose) w.line(prose(fate.text).trim());
+      else w.raw(fate.text);
+      w.blank();
+      run.push(section);
+      leads++;
+      stats.sectionsCollapsed++;
+      return;
+    }
     if (fate.kind === "collapse") {
       if (section.blocks.some((b) => b.kind !== "blank")) {
-        run++;
-        runLines += section.bodyLines;
+        run.push(section);
         stats.sectionsCollapsed++;
       }
       return;
@@ -122,6 +149,62 @@ export function renderDocument(
   return { output: w.toString(), stats };
 }
 
+/** Input lines `[from, to)` of a section's body, or null when it has none. */
+function bodyRange(s: Section): [number, number] | null {
+  if (s.blocks.length === 0) return null;
+  const last = s.blocks[s.blocks.length - 1];
+  return [s.blocks[0].startLine, last.startLine + last.lines];
+}
+
+/** Longest heading title a marker quotes. */
+const TITLE_CHARS = 60;
+
+/** A section's title as a marker names it: its heading's text line without `#`s or adornment, or "(top)". */
+function headingTitle(s: Section): string {
+  if (s.heading === null) return "(top)";
+  for (const raw of s.heading.text.split("\n")) {
+    const line = raw.trim();
+    if (line.length === 0 || isAdornment(line)) continue;
+    let from = 0;
+    while (from < line.length && (line.charCodeAt(from) === 35 || line.charCodeAt(from) === 61)) from++;
+    let title = line.slice(from).trim();
+    let to = title.length;
+    while (to > 0 && title.charCodeAt(to - 1) === 35) to--;
+    title = title.slice(0, to).trim();
+    return title.length > TITLE_CHARS ? `${title.slice(0, TITLE_CHARS - 1)}…` : title;
+  }
+  return "(untitled)";
+}
+
+function isAdornment(line: string): boolean {
+  for (let n = 1; n < line.length; n++) if (line.charCodeAt(n) !== line.charCodeAt(0)) return false;
+  return line.length >= 3 && !/[\p{L}\p{N}]/u.test(line[0]);
+}
+
+function quoteTitle(title: string): string {
+  return `"${title}"`;
+}
+
+/** Each line of `text` cut to `limit` characters, an ellipsis where it was cut. */
+export function compactLines(text: string, limit = ROW_CHARS): string {
+  let out = "";
+  for (let from = 0; from < text.length; ) {
+    const nl = text.indexOf("\n", from);
+    const end = nl === -1 ? text.length : nl + 1;
+    let bodyEnd = end;
+    while (bodyEnd > from && (text.charCodeAt(bodyEnd - 1) === 10 || text.charCodeAt(bodyEnd - 1) === 13)) bodyEnd--;
+    if (bodyEnd - from <= limit + 3) out += text.slice(from, end);
+    else {
+      let cut = from + limit;
+      const c = text.charCodeAt(cut - 1);
+      if (c >= 0xd800 && c <= 0xdbff) cut--;
+      out += `${text.slice(from, cut).trimEnd()} …${text.slice(bodyEnd, end)}`;
+    }
+    from = end;
+  }
+  return out;
+}
+
 function writeBlock(w: Writer, b: Block, prose: (text: string) => string): void {
   if (b.kind === "blank") w.blank();
   else if (b.kind === "prose") {
@@ -130,49 +213,96 @@ function writeBlock(w: Writer, b: Block, prose: (text: string) => string): void 
   } else w.raw(b.text);
 }
 
-const KIND_LABEL: Partial<Record<SegmentKind, string>> = {
+const KIND_LABEL: Partial<Record<SegmentKind | "indented_code_line", string>> = {
   fence: "code block",
   indented_code: "code block",
   list: "list",
   table: "table",
   blockquote: "quote",
   html: "HTML block",
+  image: "image line",
+  link_def: "link definition",
+  config: "config block",
+  indented_code_line: "code line",
 };
 
-/** What the omitted units of a trimmed section were, for its marker. */
-function omissionSummary(section: Section, units: readonly Unit[], kept: Uint8Array, stats: RenderStats): string {
+/** Longest first cell a marker quotes to name a run of omitted rows. */
+const CELL_CHARS = 24;
+
+/** A table row's first non-empty cell, to name it in a marker. */
+function firstCell(row: string): string {
+  for (const cell of row.split("|")) {
+    const t = cell.trim();
+    if (t.length > 0) return t.length > CELL_CHARS ? `${t.slice(0, CELL_CHARS - 1)}…` : t;
+  }
+  return "";
+}
+
+/**
+ * What the omitted (or shortened) units of a trimmed section were, for its
+ * marker: the section by its title, then counts per kind, omitted table
+ * rows named by their first and last first cells; and the lines they hold.
+ */
+function omission(
+  section: Section,
+  units: readonly Unit[],
+  kept: Uint8Array,
+  stats: RenderStats,
+): { summary: string; place: OmissionPlace } {
   const counts = new Map<string, number>();
+  const ranges: Array<[number, number]> = [];
+  const rows: string[] = [];
   let sentences = 0;
+  let shortened = 0;
   units.forEach((u, k) => {
     if (kept[k] === 1) return;
-    const kind = section.blocks[u.block].kind;
-    if (kind === "prose") {
+    ranges.push([u.from, u.to]);
+    const b = section.blocks[u.block];
+    if (kept[k] === KEPT_COMPACT) {
+      shortened++;
+      return;
+    }
+    if (b.kind === "prose") {
       sentences++;
       return;
     }
-    const label =
-      kind === "list" && u.end - u.start < section.blocks[u.block].text.length
-        ? "list item"
-        : (KIND_LABEL[kind] ?? "block");
-    counts.set(label, (counts.get(label) ?? 0) + 1);
+    let label: string;
+    let n = 1;
+    if (u.role === "row" && b.kind === "list") {
+      label = "list item";
+    } else if (u.role === "row") {
+      label = "table row";
+      rows.push(firstCell(b.text.slice(u.start, u.end)));
+    } else if ((b.kind === "fence" || b.kind === "indented_code") && u.role === "code") {
+      label = "code line";
+      n = u.to - u.from;
+    } else if (b.kind === "list" && u.end - u.start < b.text.length) label = "list item";
+    else label = KIND_LABEL[b.kind] ?? "block";
+    counts.set(label, (counts.get(label) ?? 0) + n);
   });
   const parts: string[] = [];
   let blocks = 0;
   for (const [label, n] of counts) {
-    parts.push(`${n} ${label}${n === 1 ? "" : "s"}`);
+    let part = `${n} ${label}${n === 1 ? "" : "s"}`;
+    if (label === "table row" && rows.length > 0)
+      part += rows.length === 1 ? ` (${rows[0]})` : ` (${rows[0]} … ${rows[rows.length - 1]})`;
+    parts.push(part);
     blocks += n;
   }
   if (sentences > 0) parts.push(`${sentences} sentence${sentences === 1 ? "" : "s"}`);
   stats.sentencesOmitted += sentences;
   stats.blocksOmitted += blocks;
-  return `section trimmed: ${parts.join(", ")} omitted`;
+  const omitted = parts.length === 0 ? "" : `${parts.join(", ")} omitted`;
+  const cut = shortened === 0 ? "" : `${shortened} line${shortened === 1 ? "" : "s"} cut to ${ROW_CHARS} chars`;
+  const what = [omitted, cut].filter((p) => p.length > 0).join("; ");
+  return { summary: `section ${quoteTitle(headingTitle(section))} trimmed: ${what}`, place: { lines: ranges } };
 }
 
 /**
- * Writes a trimmed section: kept units in order; the first omitted stretch
- * of whole blocks gets the section's marker, later ones an ellipsis line;
- * dropped sentences inside a paragraph become an inline ellipsis. When only
- * sentences went, the marker closes the section.
+ * Writes a trimmed section: kept units in order (table rows kept compact cut
+ * short); the first omitted stretch gets the section's marker, later ones an
+ * ellipsis line; dropped sentences inside a paragraph become an inline
+ * ellipsis. When only sentences went, the marker closes the section.
  */
 function writeTrimmed(
   w: Writer,
@@ -180,10 +310,10 @@ function writeTrimmed(
   units: readonly Unit[],
   kept: Uint8Array,
   prose: (text: string) => string,
-  marker: (summary: string) => string,
+  marker: (summary: string, place?: OmissionPlace) => string,
   stats: RenderStats,
 ): void {
-  const summary = omissionSummary(section, units, kept, stats);
+  const { summary, place } = omission(section, units, kept, stats);
   let markerWritten = false;
   // An omitted stretch is written when the next kept unit comes; a stretch at the very end adds
   // nothing once the marker is out.
@@ -193,10 +323,14 @@ function writeTrimmed(
     inGap = true;
     gapPending = true;
   };
+  const writeMarker = () => {
+    w.line(marker(summary, place));
+    markerWritten = true;
+  };
   const resume = () => {
     if (gapPending) {
-      w.line(markerWritten ? "…" : marker(summary));
-      markerWritten = true;
+      if (markerWritten) w.line("…");
+      else writeMarker();
     }
     gapPending = false;
     inGap = false;
@@ -221,7 +355,9 @@ function writeTrimmed(
         if (kept[k] === 0) gap();
         else {
           resume();
-          w.raw(b.text.slice(units[k].start, units[k].end));
+          const text = b.text.slice(units[k].start, units[k].end);
+          const limit = units[k].role === "outline" ? HEADER_CHARS : ROW_CHARS;
+          w.raw(kept[k] === KEPT_COMPACT ? compactLines(text, limit) : text);
         }
       }
       return;
@@ -244,6 +380,6 @@ function writeTrimmed(
     if (kept[u - 1] === 0) text = text.trimEnd();
     w.line(prose(text));
   });
-  if (!markerWritten) w.line(marker(summary));
+  if (!markerWritten) writeMarker();
   w.blank();
 }

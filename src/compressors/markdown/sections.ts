@@ -17,8 +17,9 @@ export interface Block {
    * with boilerplate lines out, joined by "\n", no final newline. Blank: "".
    */
   readonly text: string;
-  /** Lines of the input it covers. */
+  /** Lines of the input it covers, from `startLine` (0-based). */
   readonly lines: number;
+  readonly startLine: number;
   /** Characters it costs in the output when kept whole (prose: its raw length, which cleaning only shortens). */
   readonly cost: number;
 }
@@ -95,14 +96,14 @@ export function buildDocument(segments: readonly Segment[], dropBoilerplate: boo
     }
     const lines = s.endLine - s.startLine;
     if (s.kind === "blank") {
-      blocks.push({ kind: "blank", verbatim: false, text: "", lines, cost: 1 });
+      blocks.push({ kind: "blank", verbatim: false, text: "", lines, startLine: s.startLine, cost: 1 });
     } else if (s.kind === "prose") {
       const kept = proseLines(s.text, dropBoilerplate ? filter : null);
       if (kept.length === 0) continue;
       const text = kept.join("\n");
-      blocks.push({ kind: "prose", verbatim: false, text, lines, cost: text.length + 1 });
+      blocks.push({ kind: "prose", verbatim: false, text, lines, startLine: s.startLine, cost: text.length + 1 });
     } else {
-      blocks.push({ kind: s.kind, verbatim: true, text: s.text, lines, cost: s.text.length });
+      blocks.push({ kind: s.kind, verbatim: true, text: s.text, lines, startLine: s.startLine, cost: s.text.length });
     }
   }
   close();

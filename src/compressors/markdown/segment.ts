@@ -370,6 +370,11 @@ class LineClassifier {
   private blankFrom = 0;
   /** Kind of the last non-blank line. */
   private prev: number = K.blank;
+  /** Lines up to here were classified with a line above them (an RST overlined title). */
+  private claimedUntil = 0;
+  /** Indent of the line ending in `::` just above (-1: none), and of an open literal block's base (-1: none). */
+  private literalFrom = -1;
+  private literalIndent = -1;
 
   constructor(
     private readonly lines: LineIndex,
@@ -398,6 +403,7 @@ class LineClassifier {
     const line = this.lines.line(i);
     const { indent, pos } = leading(line);
     const isBlank = pos === line.length;
+    if (i < this.claimedUntil) return;
     if (this.fenceChar !== 0) {
       this.insideFence(i, line, indent, pos, isBlank);
       return;
@@ -411,6 +417,7 @@ class LineClassifier {
       this.blank(i);
       return;
     }
+    if (this.rstLiteral(i, line, indent)) return;
 
     const afterBlank = this.blanks > 0;
     const paragraphOpen = !afterBlank && this.prev === K.prose;
@@ -430,6 +437,34 @@ class LineClassifier {
     if (kind !== K.blockquote) this.inQuote = false;
     if (kind !== K.table) this.inTable = false;
     if (kind !== K.html) this.inHtmlBlock = false;
+  }
+
+  /**
+   * An RST literal block: after a line ending in `::` (a paragraph, or a
+   * `.. code-block:: python` directive) and a blank line, every line indented
+   * deeper than that line is code, at any indent (`  >>> x` is no quote).
+   * True when line `i` was classified so.
+   */
+  private rstLiteral(i: number, line: string, indent: number): boolean {
+    if (this.literalIndent >= 0 && indent <= this.literalIndent) this.literalIndent = -1;
+    if (this.literalIndent < 0 && this.literalFrom >= 0 && this.blanks > 0 && indent > this.literalFrom) {
+      this.literalIndent = this.literalFrom;
+      this.breaks[i] = 1;
+    }
+    this.literalFrom = -1;
+    if (this.literalIndent >= 0) {
+      if (this.blanks > 0 && this.prev === K.indented_code) this.kinds.fill(K.indented_code, this.blankFrom, i);
+      this.kinds[i] = K.indented_code;
+      this.blanks = 0;
+      this.prev = K.indented_code;
+      this.inList = false;
+      this.inQuote = false;
+      return true;
+    }
+    if (line.trimEnd().endsWith("::") || (line.startsWith("..", indent) && line.includes(":: ", indent))) {
+      this.literalFrom = indent;
+    }
+    return false;
   }
 
   private insideFence(i: number, line: string, indent: number, pos: number, isBlank: boolean): void {
@@ -487,6 +522,21 @@ class LineClassifier {
   /** Kind of a block that starts at `pos` on line `i` (indent ≤ 3), or -1 for prose-or-config. */
   private blockStart(line: string, pos: number, i: number): number {
     const c = line.charCodeAt(pos);
+    // An RST underline (`~~~`, `^^^`, `***`…) beats a fence or a break: it is as long as its one-line title.
+    if (this.blanks === 0 && this.prev === K.prose && pos === 0 && this.isRstUnderline(i, line, c)) {
+      return this.setextUnderline(i, c);
+    }
+    if (pos === 0 && this.isRstOverline(i, line, c)) {
+      // Overline, title, underline: one heading of three lines.
+      this.kinds.fill(K.heading, i + 1, i + 3);
+      this.claimedUntil = i + 3;
+      this.levels[i] = 1;
+      this.breaks[i] = 1;
+      this.breaks[i + 3] = 1;
+      this.stats.headings++;
+      this.prev = K.heading;
+      return K.heading;
+    }
     if (c === BACKTICK || c === TILDE) {
       const fence = fenceOpen(line, pos);
       if (fence !== null) {
@@ -497,6 +547,10 @@ class LineClassifier {
     }
     if (c === HASH) {
       const level = atxLevel(line, pos);
+      if (level > 0) return this.heading(i, level);
+    }
+    if (c === EQUALS && pos === 0) {
+      const level = asciidocLevel(line);
       if (level > 0) return this.heading(i, level);
     }
     const paragraphOpen = this.blanks === 0 && this.prev === K.prose;
@@ -529,6 +583,28 @@ class LineClassifier {
     return -1;
   }
 
+  /**
+   * An RST section underline under a one-line paragraph: one punctuation
+   * character repeated, at least 3 and at least as long as the title (so a
+   * `~~~` fence under a longer line of prose stays a fence).
+   */
+  private isRstUnderline(i: number, line: string, c: number): boolean {
+    if (!RST_ADORNMENT.has(c) || i === 0 || !onlyChar(line, 0, c, 3, false)) return false;
+    if (c === EQUALS || c === DASH) return false;
+    const title = this.lines.line(i - 1).trimEnd();
+    if (this.breaks[i - 1] === 0 && i >= 2 && this.kinds[i - 2] === K.prose) return false;
+    return line.trimEnd().length >= title.trimStart().length;
+  }
+
+  /** An RST overline: an adornment line, a title no longer than it, the same adornment again. */
+  private isRstOverline(i: number, line: string, c: number): boolean {
+    if (!RST_ADORNMENT.has(c) || i + 2 >= this.lines.count || !onlyChar(line, 0, c, 3, false)) return false;
+    const adornment = line.trimEnd();
+    if (this.lines.line(i + 2).trimEnd() !== adornment) return false;
+    const title = this.lines.line(i + 1).trim();
+    return title.length > 0 && title.length <= adornment.length && !onlyChar(title, 0, title.charCodeAt(0), 1, false);
+  }
+
   /** Setext underline: the paragraph just above becomes the heading. */
   private setextUnderline(i: number, c: number): number {
     const { kinds, breaks } = this;
@@ -559,6 +635,18 @@ class LineClassifier {
     this.stats.headings++;
     return K.heading;
   }
+}
+
+/** Characters an RST section adornment may repeat (the ones docutils recommends). */
+const RST_ADORNMENT: ReadonlySet<number> = new Set([..."=-~^\"'`#*+:._"].map((ch) => ch.charCodeAt(0)));
+
+/** AsciiDoc section level of `= Title` … `====== Title` (1–6), or 0. */
+function asciidocLevel(line: string): number {
+  let n = 0;
+  while (n < line.length && n < 7 && line.charCodeAt(n) === EQUALS) n++;
+  if (n < 1 || n > 6 || n + 1 >= line.length || line.charCodeAt(n) !== SPACE) return 0;
+  const c = line.charCodeAt(n + 1);
+  return c === SPACE || c === TAB ? 0 : n;
 }
 
 /** Whether a line could only continue the block above (it opens no block of its own). */
