@@ -31,6 +31,7 @@ import { maskLines } from "./log/masked-lines.js";
 import { accessLogStatus, isAnomaly, Severity, severityOf, severityOfHinted } from "./log/levels.js";
 import { Omission, OmittedRun } from "./log/omissions.js";
 import { TestLine, testLineKind } from "./log/summaries.js";
+import { Outline, hasMessageBelow, isFrameNamingError, outlineKind } from "./log/outline.js";
 import { lightKey, TemplateMiner } from "./log/templates.js";
 import { scanTraces, TraceRole } from "./log/traces.js";
 import { visibleText } from "./log/visible.js";
@@ -85,8 +86,8 @@ export function compressLog(input: CompressorInput): CompressorOutput | null {
     budget--;
   }
   keepCheapRuns(input, keep);
-  const { cluster, level, miner, errors, warnings } = pass;
-  return render(input, { keep, why, cluster, level, miner, errors, warnings, traces: traces.traces });
+  const { cluster, level, miner, errors, warnings, diagnostics } = pass;
+  return render(input, { keep, why, cluster, level, miner, errors, warnings, diagnostics, traces: traces.traces });
 }
 
 /**
@@ -106,6 +107,9 @@ class LineSorter {
   readonly miner: TemplateMiner;
   errors = 0;
   warnings = 0;
+  diagnostics = 0;
+  /** A diagnostic head whose message is on the next non-blank line (biome) was just seen. */
+  private messageBelow = false;
   private readonly errorCounts = new Map<string, number>();
   private readonly warningHeads = new Set<string>();
   private readonly sameError: number;
@@ -139,6 +143,24 @@ class LineSorter {
       return;
     }
     if (isMarkerLine(text)) {
+      this.keep[i] = 1;
+      return;
+    }
+    if (this.messageBelow) {
+      this.messageBelow = false;
+      this.keep[i] = 1;
+      return;
+    }
+    const outline = outlineKind(text);
+    if (outline !== Outline.None) {
+      this.keep[i] = 1;
+      if (outline === Outline.Diagnostic) {
+        this.diagnostics++;
+        this.messageBelow = hasMessageBelow(text);
+      }
+      return;
+    }
+    if (isFrameNamingError(text)) {
       this.keep[i] = 1;
       return;
     }
@@ -240,6 +262,7 @@ interface Selection {
   miner: TemplateMiner;
   errors: number;
   warnings: number;
+  diagnostics: number;
   traces: number;
 }
 
@@ -276,7 +299,10 @@ function render(input: CompressorInput, s: Selection): CompressorOutput | null {
     markers++;
     i = j;
   }
-  if (markers === 0) return null;
+  // Nothing dropped: no output, unless every line was a diagnostic or summary worth claiming
+  // (the outline of a lint run is the whole run; no blind cut may take its middle).
+  if (markers === 0)
+    return s.diagnostics > 0 ? { output: text, lossy: false, detail: { diagnostics: s.diagnostics } } : null;
   const output = parts.join("");
   if (output.length >= text.length) return null;
   return {
@@ -290,6 +316,7 @@ function render(input: CompressorInput, s: Selection): CompressorOutput | null {
       templates: s.miner.clusters.length,
       errors: s.errors,
       warnings: s.warnings,
+      diagnostics: s.diagnostics,
       traces: s.traces,
     },
   };

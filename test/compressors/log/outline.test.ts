@@ -1,0 +1,105 @@
+import { describe, expect, it } from "vitest";
+import fc from "fast-check";
+import stripAnsi from "strip-ansi";
+import { compressLog } from "../../../src/compressors/log.js";
+import { isFrameNamingError, Outline, outlineKind } from "../../../src/compressors/log/outline.js";
+import { openCorpus } from "../../support/corpus.js";
+import { compressorInput } from "../../support/compressor-input.js";
+
+const own = new Map((await openCorpus("own").load()).map((c) => [c.id, c]));
+
+function compress(text: string): string {
+  const result = compressLog(compressorInput(stripAnsi(text), { type: "log" }));
+  return result === null ? text : result.output;
+}
+
+describe("log outline: diagnostics and test names", () => {
+  it.each([
+    ["tsc plain", "express/lib/request.js(122,26): error TS8029: JSDoc '@param' tag has name 'type'."],
+    ["tsc --pretty", "express/lib/view.js:79:26 - error TS2339: Property 'root' does not exist on type 'View'."],
+    ["gcc", "lazy_object_proxy/cext.c:35:20: warning: unused parameter ‘self’ [-Wunused-parameter]"],
+    ["gcc note", "/usr/include/python3.11/object.h:134:14: note: ‘am_send’ declared here"],
+    ["gcc scope", "markupsafe/_speedups.c: In function ‘escape_unicode_kind1’:"],
+    ["mypy", 'docutils/io.py:380: error: No overload variant of "write" of "IO" matches  [call-overload]'],
+    ["flake8", "docutils/parsers/rst/states.py:130:29: E701 multiple statements on one line (colon)"],
+    ["pylint", "docutils/parsers/rst/states.py:1701:9: W0511: TODO: Parse with (fixme)"],
+    ["ruff concise", "docutils/nodes.py:2699:35: SIM905 [*] Consider using a list literal instead of `str.split`"],
+    ["ruff full", "B007 Loop control variable `event` not used within loop body"],
+    ["rustc pointer", "  --> src/bin/e0381.rs:3:13"],
+    ["biome", "body-parser/lib/read.js:77:9 lint/complexity/noExtraBooleanCast  FIXABLE  ━━━━━━"],
+  ])("reads a %s head as a diagnostic", (_, line) => {
+    expect(outlineKind(line)).toBe(Outline.Diagnostic);
+  });
+
+  it.each([
+    "2026-12-01 20:28:49 upgrade tree:amd64 2.1.0-1 2.1.0-1",
+    "src/a.ts:12:    const error = new Error('x');",
+    "  at Object.<anonymous> (/home/dev/undici/index.js:179:25)",
+    "# /home/dev/undici/lib/web/cache/cachestorage.js:20",
+    "    # Subtest: should return false for 0x09 HTAB character",
+    "npm http fetch GET 200 https://registry.npmjs.org/lodash 12ms",
+  ])("leaves a routine line out of the outline: %s", (line) => {
+    expect(outlineKind(line)).toBe(Outline.None);
+  });
+
+  it("reads tape's test-name comments and a spec reporter's top-level outcomes as test names", () => {
+    expect(outlineKind("# HTTP Equals")).toBe(Outline.TestName);
+    expect(outlineKind("✔ /work/node_modules/fast-uri/test/parse.test.js (41.2ms)")).toBe(Outline.TestName);
+    expect(outlineKind("  ✔ nested passing test (0.1ms)")).toBe(Outline.None);
+  });
+
+  it("keeps a code-frame line or a TAP assertion that quotes an error word", () => {
+    expect(isFrameNamingError("  > 135 │     if (error) {")).toBe(true);
+    expect(isFrameNamingError("ok 1949 error")).toBe(true);
+    expect(isFrameNamingError("  > 135 │     if (done) {")).toBe(false);
+  });
+
+  // Real outputs of seven tools: each distinct diagnostic (place, code and message) stays, none behind a marker.
+  it.each([
+    "log-docutils-flake8-rst",
+    "log-docutils-ruff-concise",
+    "log-docutils-ruff-full",
+    "log-docutils-pylint-states",
+    "log-docutils-mypy-plain",
+    "log-docutils-mypy-pretty",
+    "log-express-biome-lint-pretty",
+    "log-express-tsc-checkjs-plain",
+    "log-express-tsc-checkjs-pretty",
+    "log-lazy-object-proxy-gcc-werror",
+    "log-lazy-object-proxy-gxx-as-cxx",
+    "log-markupsafe-gcc-color",
+    "log-rust-error-index-cargo-build",
+  ])("keeps every must_keep diagnostic of %s", (id) => {
+    const c = own.get(id)!;
+    const out = compress(c.text);
+    for (const s of c.must_keep) expect(out, s).toContain(s);
+  });
+
+  it("keeps tape's test names (the outline of a passing run)", () => {
+    const c = own.get("log-fast-uri-tape-pass")!;
+    const out = compress(c.text);
+    for (const s of c.must_keep.filter((k) => k.startsWith("# "))) expect(out, s).toContain(s);
+  });
+
+  it("keeps every file-level outcome of a node:test spec run", () => {
+    const c = own.get("log-fast-uri-node-test-spec")!;
+    const out = compress(c.text);
+    for (const s of c.must_keep.filter((k) => k.startsWith("✔ "))) expect(out, s).toContain(s);
+  });
+
+  it("classifies any line without throwing, the same way every time", () => {
+    fc.assert(
+      fc.property(fc.string({ maxLength: 300 }), (s) => {
+        expect(outlineKind(s)).toBe(outlineKind(s));
+        expect(typeof isFrameNamingError(s)).toBe("boolean");
+      }),
+    );
+  });
+
+  it("stays linear on a long adversarial place-like line", () => {
+    const line = `${"a".repeat(1000)}:${"1:".repeat(400)}`;
+    const started = performance.now();
+    for (let i = 0; i < 200; i++) outlineKind(line);
+    expect(performance.now() - started).toBeLessThan(500);
+  });
+});
