@@ -45,6 +45,13 @@ const CAPS = {
   sameError: 3,
   /** Routine templates shown by their first line. */
   templates: 40,
+  /** Of which, at most, templates of records (lines opening an event: not indented, not a closing bracket). */
+  recordTemplates: 80,
+  /**
+   * Further events shown by one real instance: records of a template already
+   * shown that differ from it in a literal word, the rarest first.
+   */
+  events: 5,
   /** Lines of one trace segment kept before its middle is dropped. */
   segmentLines: 150,
 };
@@ -78,13 +85,24 @@ export function compressLog(input: CompressorInput): CompressorOutput | null {
 
   const { keep, why, firsts } = pass;
   keepContext(pass.anchors, keep, why, scaled(CAPS.contextBefore, scale, 0), scaled(CAPS.contextAfter, scale, 0));
+  // Records (lines that open an event) before continuations (the indented lines of an
+  // object a debug log dumps): the distinct events are the outline, the dump is detail.
   let budget = scaled(CAPS.templates, scale);
+  let records = scaled(CAPS.recordTemplates, scale);
   for (const i of firsts) {
-    if (keep[i] === 1) continue;
+    if (keep[i] === 1 || !isRecordStart(visible[i])) continue;
+    if (records <= 0) break;
+    keep[i] = 1;
+    records--;
+    if (budget > 0) budget--;
+  }
+  for (const i of firsts) {
+    if (keep[i] === 1 || isRecordStart(visible[i])) continue;
     if (budget <= 0) break;
     keep[i] = 1;
     budget--;
   }
+  keepDistinctEvents(pass, keep, visible, scaled(CAPS.events, scale));
   keepCheapRuns(input, keep);
   const { cluster, level, miner, errors, warnings, diagnostics } = pass;
   return render(input, { keep, why, cluster, level, miner, errors, warnings, diagnostics, traces: traces.traces });
@@ -104,6 +122,11 @@ class LineSorter {
   readonly anchors: number[] = [];
   /** The first line of each routine template, in log order. */
   readonly firsts: number[] = [];
+  /** The first line of each distinct routine event (its masked tokens), in log order, and its event. */
+  readonly eventFirsts: number[] = [];
+  readonly eventOf: number[] = [];
+  /** Lines per distinct event. */
+  readonly eventCounts = new Map<number, number>();
   readonly miner: TemplateMiner;
   errors = 0;
   warnings = 0;
@@ -187,6 +210,13 @@ class LineSorter {
     this.cluster[i] = c;
     this.why[i] = Omission.Routine;
     if (this.miner.clusters[c].first === i) this.firsts.push(i);
+    const event = this.miner.lastEvent;
+    const seen = this.eventCounts.get(event);
+    if (seen === undefined) {
+      this.eventCounts.set(event, 1);
+      this.eventFirsts.push(i);
+      this.eventOf.push(event);
+    } else this.eventCounts.set(event, seen + 1);
   }
 
   /** An error stays, unless it is a repeat (digits aside) past the cap; it anchors context. */
@@ -230,6 +260,26 @@ function keepContext(
     for (let k = from; k <= to; k++) {
       if (why[k] === Omission.Routine || why[k] === Omission.Blank) keep[k] = 1;
     }
+  }
+}
+
+/**
+ * Keeps one real instance of up to `budget` more distinct events (records only),
+ * the rarest first (a disconnect reason seen once before a line repeated 200
+ * times), in log order among equals.
+ */
+function keepDistinctEvents(pass: LineSorter, keep: Uint8Array, visible: readonly string[], budget: number): void {
+  const { eventFirsts, eventOf, eventCounts, cluster, miner } = pass;
+  const order: number[] = [];
+  for (let k = 0; k < eventFirsts.length; k++) {
+    const i = eventFirsts[k];
+    // Hidden by a sibling: its template is shown by another line, and it differs from every other line.
+    if (keep[i] === 0 && isRecordStart(visible[i]) && miner.clusters[cluster[i]].count > 1) order.push(k);
+  }
+  order.sort((a, b) => (eventCounts.get(eventOf[a]) ?? 0) - (eventCounts.get(eventOf[b]) ?? 0) || a - b);
+  for (let k = 0; k < order.length && k < budget; k++) {
+    if ((eventCounts.get(eventOf[order[k]]) ?? 0) > 2) break;
+    keep[eventFirsts[order[k]]] = 1;
   }
 }
 
@@ -368,6 +418,16 @@ function isMarkerLine(text: string): boolean {
   let p = 0;
   while (p < text.length && (text.charCodeAt(p) === 32 || text.charCodeAt(p) === 9)) p++;
   return isMarkerAt(text, p);
+}
+
+/**
+ * Whether a line opens a record rather than continuing one: it starts at column 0
+ * with neither white space nor a closing bracket or quote (the tail of a dumped object).
+ */
+function isRecordStart(text: string): boolean {
+  if (text.length === 0) return false;
+  const c = text.charCodeAt(0);
+  return c !== 32 && c !== 9 && c !== 93 /* ] */ && c !== 125 /* } */ && c !== 41 /* ) */ && c !== 39 && c !== 34;
 }
 
 function isDigitCode(c: number): boolean {

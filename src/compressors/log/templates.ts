@@ -133,8 +133,16 @@ export class TemplateMiner {
    */
   assign(text: string, lineNo: number): number {
     this.masks.load(lineNo, text);
+    this.lastEvent = eventHash(this.masks);
     return this.place(this.masks, text, lineNo).id;
   }
+
+  /**
+   * The event of the line {@link assign} last read: a 32-bit hash of all its
+   * masked tokens. Lines of one cluster that differ in a literal word (two
+   * authentication failures for different reasons) are different events.
+   */
+  lastEvent = 0;
 
   /** Drain's step: the most similar cluster of the line's group, or a new one. */
   private place(line: LineTokens, text: string, lineNo: number): Cluster {
@@ -190,6 +198,14 @@ export class TemplateMiner {
     this.clusters.push(c);
     return c;
   }
+}
+
+/** FNV-1a over a loaded line's token hashes and its token count. */
+function eventHash(line: LineTokens): number {
+  let h = 0x811c9dc5 ^ line.count;
+  const end = 2 * (line.at + line.count);
+  for (let w = 2 * line.at; w < end; w++) h = Math.imul(h ^ line.hashes[w], 0x01000193);
+  return h >>> 0;
 }
 
 /** A cluster's template as one short line for a marker (`npm http fetch GET 200 <url> <n>ms`). */

@@ -103,3 +103,29 @@ describe("log outline: diagnostics and test names", () => {
     expect(performance.now() - started).toBeLessThan(500);
   });
 });
+
+describe("log events: records first, distinct events kept", () => {
+  it("shows the records of a debug log before the lines of the config object it dumps (vite --debug)", () => {
+    const c = own.get("log-vite-dev-server-debug")!;
+    const out = compress(c.text);
+    for (const s of [
+      "vite:deps Scan completed in 503.02ms: no dependencies found",
+      "vite:deps dependencies optimized",
+    ]) {
+      expect(out, s).toContain(s);
+    }
+  });
+
+  it("keeps a record seen once whose template another line already shows", () => {
+    const lines: string[] = [];
+    for (let i = 0; i < 60; i++)
+      lines.push(
+        `2026-12-01 20:${String(10 + (i % 50)).padStart(2, "0")}:00 sshd[${800 + i}]: session opened for user app from 10.0.0.${i} port ${5000 + i}`,
+      );
+    lines.splice(30, 0, "2026-12-01 20:40:00 sshd[999]: session opened for user deploy from 10.0.0.99 port 5999");
+    lines.push("2026-12-01 20:59:00 sshd[1000]: session closed for user app from 10.0.0.1 port 5001");
+    const out = compress(`${lines.join("\n")}\n`);
+    expect(out).toContain("session opened for user deploy");
+    expect(out).toContain("session closed for user app");
+  });
+});
