@@ -102,6 +102,7 @@ export function compressLog(input: CompressorInput): CompressorOutput | null {
     keep[i] = 1;
     budget--;
   }
+  keepLastRecord(visible, keep);
   keepDistinctEvents(pass, keep, visible, scaled(CAPS.events, scale));
   keepCheapRuns(input, keep);
   const { cluster, level, miner, errors, warnings, diagnostics } = pass;
@@ -260,6 +261,15 @@ function keepContext(
     for (let k = from; k <= to; k++) {
       if (why[k] === Omission.Routine || why[k] === Omission.Blank) keep[k] = 1;
     }
+  }
+}
+
+/** Keeps the last non-blank line: where the log stopped (`Log ended: …`, the last request served). */
+function keepLastRecord(visible: readonly string[], keep: Uint8Array): void {
+  for (let i = visible.length - 1; i >= 0; i--) {
+    if (isBlankText(visible[i])) continue;
+    keep[i] = 1;
+    return;
   }
 }
 

@@ -50,9 +50,17 @@ const COMPILER_LINES = [
 ];
 /** npm's own levels. */
 const NPM_LINES = [/npm (?:ERR!|WARN|verbose|info|http|timing|notice)/];
+/** apt and dpkg at work (a terminal's output, /var/log/apt/term.log). */
+const APT_LINES = [
+  /(?:Preparing to unpack|Unpacking|Setting up|Processing triggers for|Removing|Purging configuration files for) \S/,
+  /Selecting previously unselected package \S/,
+  /(?:Get|Hit|Ign|Err):\d+ \S/,
+  /(?:Reading package lists|Building dependency tree|Reading state information)\.\.\./,
+  /Log (?:started|ended): \d/,
+];
 
 const TEST_RE = new RegExp(
-  `^\\s*${anyOf(...GO_TEST_LINES, ...TAP_LINES, ...RUNNER_LINES, ...PYTEST_LINES, ...TRACE_LINES, ...COMPILER_LINES, ...NPM_LINES)}` +
+  `^\\s*${anyOf(...GO_TEST_LINES, ...TAP_LINES, ...RUNNER_LINES, ...PYTEST_LINES, ...TRACE_LINES, ...COMPILER_LINES, ...NPM_LINES, ...APT_LINES)}` +
     // A pytest outcome anywhere on the line; a unittest `name ... ok`; a `[ 42%]` progress tail.
     `|${/\b(?:PASSED|FAILED|SKIPPED|XFAIL|XPASS)\b/.source}|${/\S \.\.\. (?:ok|skipped|ERROR|FAIL|expected failure)\b/.source}|${/\[\s*\d{1,3}%\]\s*$/.source}`,
 );
