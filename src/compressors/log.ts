@@ -103,6 +103,8 @@ export function compressLog(input: CompressorInput): CompressorOutput | null {
     budget--;
   }
   keepLastRecord(visible, keep);
+  // A group of repeated errors shows its first copies and its last: where it began and where it stopped.
+  for (const i of pass.lastRepeat.values()) keep[i] = 1;
   keepDistinctEvents(pass, keep, visible, scaled(CAPS.events, scale));
   keepCheapRuns(input, keep);
   const { cluster, level, miner, errors, warnings, diagnostics } = pass;
@@ -135,6 +137,8 @@ class LineSorter {
   /** A diagnostic head whose message is on the next non-blank line (biome) was just seen. */
   private messageBelow = false;
   private readonly errorCounts = new Map<string, number>();
+  /** The last copy of each error repeated past the cap. */
+  readonly lastRepeat = new Map<string, number>();
   private readonly warningHeads = new Set<string>();
   private readonly sameError: number;
   private readonly hints: Uint8Array;
@@ -227,12 +231,16 @@ class LineSorter {
     const seen = (this.errorCounts.get(key) ?? 0) + 1;
     this.errorCounts.set(key, seen);
     if (seen > this.sameError) {
+      // A repeat: counted in its marker under its template, its last copy shown at the end.
       this.why[i] = Omission.RepeatedError;
+      this.cluster[i] = this.miner.assign(text, i);
+      this.lastRepeat.set(key, i);
       return;
     }
     this.keep[i] = 1;
-    // An access-log record explains itself; the requests around it are not its context.
-    if (levelEnd !== 0 || accessLogStatus(text) === 0) this.anchors.push(i);
+    // An access-log record explains itself; the requests around it are not its context,
+    // nor are a repeat's (its first copy has them).
+    if (seen === 1 && (levelEnd !== 0 || accessLogStatus(text) === 0)) this.anchors.push(i);
   }
 
   /** The first warning of each category stays. */

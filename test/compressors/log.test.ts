@@ -109,7 +109,7 @@ describe("log compressor: errors and warnings", () => {
     expect(out).toContain(red);
   });
 
-  it("counts repeats of the very same error after the first three", () => {
+  it("counts repeats of the very same error after the first three, and shows the last", () => {
     const lines = routine(60);
     for (let k = 0; k < 10; k++)
       lines.push(`2024-05-01T11:00:0${k}Z ERROR connection reset by peer (attempt ${k + 1})`);
@@ -117,7 +117,8 @@ describe("log compressor: errors and warnings", () => {
     const out = compress(lines.join("\n"));
     expect(out).toContain("(attempt 3)");
     expect(out).not.toContain("(attempt 4)");
-    expect(markers(out).join(" ")).toContain("7 repeated errors");
+    expect(out).toContain("(attempt 10)");
+    expect(markers(out).join(" ")).toContain("6 repeated errors like `<ts> ERROR connection reset by peer");
   });
 
   it("keeps one warning per category head and every distinct category", () => {

@@ -527,7 +527,8 @@ function maskDigitRuns(core: string): string {
 
 /**
  * A light key for repeated errors and warning heads: only digit runs are
- * masked, so different paths and messages stay different.
+ * masked, so different paths and messages stay different. A run glued to a
+ * lowercase letter is part of a name (`bin "e0069"`, `sha256`) and stays.
  */
 export function lightKey(text: string, maxChars = 240): string {
   const n = Math.min(text.length, maxChars);
@@ -537,6 +538,11 @@ export function lightKey(text: string, maxChars = 240): string {
   while (i < n) {
     if (!isDigit(text.charCodeAt(i))) {
       i++;
+      continue;
+    }
+    const before = i > 0 ? text.charCodeAt(i - 1) : 0;
+    if (before >= 97 && before <= 122) {
+      while (i < n && isDigit(text.charCodeAt(i))) i++;
       continue;
     }
     out += text.slice(from, i) + "#";

@@ -129,3 +129,30 @@ describe("log events: records first, distinct events kept", () => {
     expect(out).toContain("session closed for user app");
   });
 });
+
+describe("log groups: repeated errors shown once, with their count, first and last copies", () => {
+  it("groups 224 ECONNRESET failures under named markers, keeping the first, the last and the distinct ECONNREFUSED", () => {
+    const c = own.get("log-node-job-worker-econnreset")!;
+    const out = compress(c.text);
+    for (const s of c.must_keep) expect(out, s).toContain(s);
+    const markers = out.split("\n").filter((l) => l.startsWith("[[pithy:"));
+    // Groups, not floods: a handful of markers, each naming what it hides.
+    expect(markers.length).toBeLessThanOrEqual(8);
+    const named = markers.filter((m) =>
+      m.includes("repeated errors like `<ts> ERROR worker Failed to process job <n>: ECONN"),
+    );
+    expect(named.length).toBeGreaterThanOrEqual(3);
+    const counted = named.reduce((sum, m) => sum + Number(/; (\d+) repeated errors/.exec(m)![1]), 0);
+    expect(counted).toBe(224 - 4); // three first copies and the last stay in the output
+  });
+
+  it('keeps errors that differ only in a name with digits apart (cargo\'s bin "e0069" and "e0026")', () => {
+    const lines: string[] = [];
+    for (const bin of ["e0026", "e0063", "e0069", "e0599", "e0614"]) {
+      lines.push(`error: could not compile \`error-index-examples\` (bin "${bin}") due to 1 previous error`);
+      for (let k = 0; k < 6; k++) lines.push(`   Compiling step ${k} of ${bin}`);
+    }
+    const out = compress(`${lines.join("\n")}\n`);
+    for (const bin of ["e0026", "e0063", "e0069", "e0599", "e0614"]) expect(out).toContain(`(bin "${bin}")`);
+  });
+});
