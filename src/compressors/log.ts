@@ -31,7 +31,7 @@ import { maskLines } from "./log/masked-lines.js";
 import { accessLogStatus, isAnomaly, Severity, severityOf, severityOfHinted } from "./log/levels.js";
 import { Omission, OmittedRun } from "./log/omissions.js";
 import { TestLine, testLineKind } from "./log/summaries.js";
-import { Outline, hasMessageBelow, isFrameNamingError, outlineKind } from "./log/outline.js";
+import { Outline, hasMessageBelow, isFrameNamingError, outlineKind, passingGroup } from "./log/outline.js";
 import { lightKey, TemplateMiner } from "./log/templates.js";
 import { scanTraces, TraceRole } from "./log/traces.js";
 import { visibleText } from "./log/visible.js";
@@ -82,6 +82,7 @@ export function compressLog(input: CompressorInput): CompressorOutput | null {
   const traces = scanTraces(visible, scaled(CAPS.segmentLines, scale, 10));
   const pass = new LineSorter(input, traces.roles);
   for (let i = 0; i < n; i++) pass.sort(i, visible[i]);
+  pass.closePassingRun();
 
   const { keep, why, firsts } = pass;
   keepContext(pass.anchors, keep, why, scaled(CAPS.contextBefore, scale, 0), scaled(CAPS.contextAfter, scale, 0));
@@ -134,6 +135,9 @@ class LineSorter {
   errors = 0;
   warnings = 0;
   diagnostics = 0;
+  /** The group of the passing-test run being read, and its last line (-1: none). */
+  private passGroup: string | null = null;
+  private passLast = -1;
   /** A diagnostic head whose message is on the next non-blank line (biome) was just seen. */
   private messageBelow = false;
   private readonly errorCounts = new Map<string, number>();
@@ -192,6 +196,7 @@ class LineSorter {
       this.keep[i] = 1;
       return;
     }
+    this.passing(i, text);
     const test = testLineKind(text);
     if (test === TestLine.Summary || test === TestLine.Outcome) {
       this.keep[i] = 1;
@@ -241,6 +246,31 @@ class LineSorter {
     // An access-log record explains itself; the requests around it are not its context,
     // nor are a repeat's (its first copy has them).
     if (seen === 1 && (levelEnd !== 0 || accessLogStatus(text) === 0)) this.anchors.push(i);
+  }
+
+  /**
+   * Passing tests: the first and last of each run of one group (file or suite)
+   * stay, so every file of the run is named with where its tests began and
+   * ended; the middle goes to routine templates and their markers.
+   */
+  private passing(i: number, text: string): void {
+    const group = passingGroup(text);
+    if (group !== null && group === this.passGroup && this.passLast === i - 1) {
+      this.passLast = i;
+      return;
+    }
+    this.closePassingRun();
+    if (group === null) return;
+    this.keep[i] = 1;
+    this.passGroup = group;
+    this.passLast = i;
+  }
+
+  /** Keeps the last test of the run being read, if any (call once more after the last line). */
+  closePassingRun(): void {
+    if (this.passLast >= 0) this.keep[this.passLast] = 1;
+    this.passGroup = null;
+    this.passLast = -1;
   }
 
   /** The first warning of each category stays. */

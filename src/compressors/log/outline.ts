@@ -39,6 +39,28 @@ const BIOME_HEAD_RE = /^[^\s:()]+:\d+:\d+ lint\//;
 const TAP_NAME_RE = /^# [A-Za-z]/;
 /** A spec reporter's top-level outcome (a file or suite), at column 0: `✔ test/a.test.js (12ms)`. */
 const TOP_OUTCOME_RE = /^[✔✓▶] \S/;
+/** vitest's and jest's line per test file: ` ✓  node  test/a.test.ts (5 tests) 12ms`, `PASS test/a.test.ts`. */
+const FILE_OUTCOME_RE = /^ ?[✓✔×❯↓] [^(]*\(\d+ tests?[ |)]/;
+/** vitest's pointer into the test file under a failure: `❯ test/a.test.ts:74:18`. */
+const TEST_FRAME_RE = /^ *❯ [^\s:]+:\d+:\d+/;
+
+/** A passing test: ✓/✔/√ then its name, at any indentation. */
+const PASSING_RE = /^ *[✓✔√] \S/;
+
+/**
+ * The group a passing test belongs to, or null when `text` is not one: the
+ * text before vitest's first ` > ` (project and file), or the indentation of
+ * a mocha/node:test spec line (its suite). Runs of one group show their first
+ * and last test; the middle is counted in a marker.
+ */
+export function passingGroup(text: string): string | null {
+  if (!PASSING_RE.test(text)) return null;
+  const cut = text.indexOf(" > ");
+  if (cut !== -1) return text.slice(0, cut);
+  let indent = 0;
+  while (indent < text.length && text.charCodeAt(indent) === 32) indent++;
+  return `${indent}`;
+}
 
 /** Whether visible line `text` belongs to the outline, and as what. */
 export function outlineKind(text: string): Outline {
@@ -47,11 +69,15 @@ export function outlineKind(text: string): Outline {
   // The cheapest test first: most routine lines start with a letter, a digit or a bracket and match nothing.
   if (c === 35 /* # */ || c === 32) {
     if (c === 35 && TAP_NAME_RE.test(text)) return Outline.TestName;
+    if (c === 32 && (FILE_OUTCOME_RE.test(text) || TEST_FRAME_RE.test(text))) {
+      return FILE_OUTCOME_RE.test(text) ? Outline.TestName : Outline.Diagnostic;
+    }
     if (c === 32 && POINTER_RE.test(text)) return Outline.Diagnostic;
     if (c === 32 && SCOPE_RE.test(text)) return Outline.Diagnostic;
     return Outline.None;
   }
-  if (TOP_OUTCOME_RE.test(text)) return Outline.TestName;
+  if (TOP_OUTCOME_RE.test(text) || FILE_OUTCOME_RE.test(text)) return Outline.TestName;
+  if (TEST_FRAME_RE.test(text)) return Outline.Diagnostic;
   if (PLACED_HEAD_RE.test(text) || SCOPE_RE.test(text) || CODE_HEAD_RE.test(text) || POINTER_RE.test(text)) {
     return Outline.Diagnostic;
   }

@@ -156,3 +156,36 @@ describe("log groups: repeated errors shown once, with their count, first and la
     for (const bin of ["e0026", "e0063", "e0069", "e0599", "e0614"]) expect(out).toContain(`(bin "${bin}")`);
   });
 });
+
+describe("log: coloured test runs keep their assertion diffs, frames and passing names", () => {
+  it("keeps node:test's + actual / - expected lines and the test file's frame (spec reporter, colour)", () => {
+    const c = own.get("log-fast-uri-node-test-spec-fail-color")!;
+    const out = compress(c.text);
+    for (const s of c.must_keep) expect(out, s).toContain(s);
+  });
+
+  it("keeps vitest's frame into the test file and the first and last passing test of each file (verbose)", () => {
+    const c = own.get("log-pithy-vitest-fail-verbose")!;
+    const out = compress(c.text);
+    expect(out).toContain("❯ test/compressors/markdown/noise.test.ts:74:18");
+    expect(out).toContain("✓ |node| test/ccr/key.test.ts > computeKey > gives the published SHA-256 prefix");
+    expect(out).toContain(
+      "✓ |node| test/compressors/markdown/bm25.test.ts > bm25Scores > gives the same scores on every call",
+    );
+  });
+
+  it("keeps vitest's line per test file", () => {
+    expect(outlineKind(" ✓  node  test/compressors/markdown/bm25.test.ts (5 tests) 4ms")).toBe(Outline.TestName);
+  });
+
+  it("groups a mocha-style run of passing tests: its first and last stay, the middle is counted", () => {
+    const lines = ["  parser"];
+    for (let k = 0; k < 30; k++) lines.push(`    ✔ parses case ${k} (${k % 5}ms)`);
+    lines.push("", "  30 passing (41ms)");
+    const out = compress(`${lines.join("\n")}\n`);
+    expect(out).toContain("✔ parses case 0 (0ms)");
+    expect(out).toContain("✔ parses case 29 (4ms)");
+    expect(out).toContain("30 passing (41ms)");
+    expect(out).toMatch(/\[\[pithy:\S+ L3-\d+ \d+ lines like `✔ parses case <n> \(<n>ms\)`\]\]/);
+  });
+});
