@@ -26,6 +26,8 @@ const PLACED_HEAD_RE =
 const POINTER_RE = /^ *(?:-->|:::) [^\s:]+:\d+(?::\d+)?/;
 /** gcc's scope lines: `f.c: In function ‘g’:`, `f.c: At top level:`, `In file included from f.h:3`. */
 const SCOPE_RE = /^(?:[^\s:]+: (?:In |At top level:)|In file included from \S|\s+from [^\s:]+:\d+[:,])/;
+/** Why warnings failed the build: gcc's `cc1: some warnings being treated as errors` (no level word of its own). */
+const WERROR_RE = /^[\w+.-]+: (?:some|all) warnings being treated as errors/;
 /** ruff's full format opens each diagnostic with its code and message, the place on the next line. */
 const CODE_HEAD_RE = /^[A-Z]{1,4}\d{2,5} (?:\[\*\] )?[A-Z`]/;
 /** A biome head (`path:l:c lint/rule ━━━`): the line after it holds the message. */
@@ -78,7 +80,13 @@ export function outlineKind(text: string): Outline {
   }
   if (TOP_OUTCOME_RE.test(text) || FILE_OUTCOME_RE.test(text)) return Outline.TestName;
   if (TEST_FRAME_RE.test(text)) return Outline.Diagnostic;
-  if (PLACED_HEAD_RE.test(text) || SCOPE_RE.test(text) || CODE_HEAD_RE.test(text) || POINTER_RE.test(text)) {
+  if (
+    PLACED_HEAD_RE.test(text) ||
+    SCOPE_RE.test(text) ||
+    CODE_HEAD_RE.test(text) ||
+    POINTER_RE.test(text) ||
+    WERROR_RE.test(text)
+  ) {
     return Outline.Diagnostic;
   }
   return Outline.None;

@@ -189,3 +189,16 @@ describe("log: coloured test runs keep their assertion diffs, frames and passing
     expect(out).toMatch(/\[\[pithy:\S+ L3-\d+ \d+ lines like `✔ parses case <n> \(<n>ms\)`\]\]/);
   });
 });
+
+describe("log: the compiler's reason a warning failed the build", () => {
+  it("keeps gcc's 'some warnings being treated as errors' among routine build lines", () => {
+    const gcc = own.get("log-lazy-object-proxy-gcc-werror")!.text;
+    expect(gcc).toContain("cc1: some warnings being treated as errors");
+    const make: string[] = [];
+    for (let k = 0; k < 120; k++)
+      make.push(`make[2]: Entering directory '/tmp/build/obj${k}'`, `  CC       obj${k}/unit${k}.o`);
+    const out = compress(`${make.join("\n")}\n${gcc}${make.join("\n")}\n`);
+    expect(out).toContain("cc1: some warnings being treated as errors");
+    expect(outlineKind("cc1plus: all warnings being treated as errors")).toBe(Outline.Diagnostic);
+  });
+});
