@@ -202,3 +202,17 @@ describe("log: the compiler's reason a warning failed the build", () => {
     expect(outlineKind("cc1plus: all warnings being treated as errors")).toBe(Outline.Diagnostic);
   });
 });
+
+describe("log: compiler diagnostics are a log whose every head stays", () => {
+  it.each([
+    ["log-express-tsc-checkjs-pretty", /^[^ ]+:\d+:\d+ - error TS\d+/],
+    ["log-express-tsc-checkjs-plain", /^[^ ]+\(\d+,\d+\): error TS\d+/],
+    ["log-docutils-mypy-pretty", /^[^ ]+:\d+: (?:error|note):/],
+  ])("keeps every diagnostic head of %s", (id, head) => {
+    const text = stripAnsi(own.get(id)!.text);
+    const heads = text.split("\n").filter((l) => head.test(l));
+    expect(heads.length).toBeGreaterThan(100);
+    const out = new Set(compress(text).split("\n"));
+    expect(heads.filter((h) => !out.has(h))).toEqual([]);
+  });
+});
