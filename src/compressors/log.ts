@@ -138,6 +138,8 @@ class LineSorter {
   /** The group of the passing-test run being read, and its last line (-1: none). */
   private passGroup: string | null = null;
   private passLast = -1;
+  /** For a TAP run, its assertions' indentation (-1: not a TAP run). */
+  private passIndent = -1;
   /** A diagnostic head whose message is on the next non-blank line (biome) was just seen. */
   private messageBelow = false;
   private readonly errorCounts = new Map<string, number>();
@@ -164,6 +166,8 @@ class LineSorter {
 
   /** Sorts line `i`, whose visible text is `text`. */
   sort(i: number, text: string): void {
+    // Every non-blank line is seen by the passing-test runs: a test name or a trace ends one.
+    if (!isBlankText(text)) this.passing(i, text);
     const role = this.roles[i];
     if (role !== TraceRole.None) {
       if (role === TraceRole.Kept) this.keep[i] = 1;
@@ -196,7 +200,6 @@ class LineSorter {
       this.keep[i] = 1;
       return;
     }
-    this.passing(i, text);
     const test = testLineKind(text);
     if (test === TestLine.Summary || test === TestLine.Outcome) {
       this.keep[i] = 1;
@@ -212,8 +215,14 @@ class LineSorter {
       return;
     }
     const mayBeAnomaly = !raw || (this.hints[i] & LINE_MAY_NAME_ANOMALY) !== 0;
-    if (lm.severity === Severity.Warning || (mayBeAnomaly && isAnomaly(text))) {
-      this.warning(i, text, lm.end);
+    if (lm.severity === Severity.Warning) {
+      this.warning(i, text, categoryHead(text, lm.end));
+      return;
+    }
+    if (mayBeAnomaly && isAnomaly(text)) {
+      // An anomaly has no level word to head a category: each distinct one (digits aside) is its own
+      // event ("denied execution of restart" and "… of start" are two).
+      this.warning(i, text, `anomaly:${lightKey(text)}`);
       return;
     }
     const c = this.miner.assign(text, i);
@@ -255,15 +264,19 @@ class LineSorter {
    */
   private passing(i: number, text: string): void {
     const group = passingGroup(text);
-    if (group !== null && group === this.passGroup && this.passLast === i - 1) {
+    if (group !== null && group === this.passGroup && (this.passLast === i - 1 || this.passIndent >= 0)) {
       this.passLast = i;
       return;
     }
+    // A TAP run goes on through its assertions' YAML blocks and `# Subtest:` lines, up to a line
+    // less indented than its assertions (the parent's end) or a failure.
+    if (group === null && this.passIndent >= 0 && indentOf(text) >= this.passIndent && !endsTapRun(text)) return;
     this.closePassingRun();
     if (group === null) return;
     this.keep[i] = 1;
     this.passGroup = group;
     this.passLast = i;
+    this.passIndent = group.startsWith("tap:") ? indentOf(text) : -1;
   }
 
   /** Keeps the last test of the run being read, if any (call once more after the last line). */
@@ -271,12 +284,12 @@ class LineSorter {
     if (this.passLast >= 0) this.keep[this.passLast] = 1;
     this.passGroup = null;
     this.passLast = -1;
+    this.passIndent = -1;
   }
 
-  /** The first warning of each category stays. */
-  private warning(i: number, text: string, levelEnd: number): void {
+  /** The first warning of each category (`head`) stays. */
+  private warning(i: number, text: string, head: string): void {
     this.warnings++;
-    const head = categoryHead(text, levelEnd);
     if (!this.warningHeads.has(head)) {
       this.warningHeads.add(head);
       this.keep[i] = 1;
@@ -476,6 +489,22 @@ function isRecordStart(text: string): boolean {
   if (text.length === 0) return false;
   const c = text.charCodeAt(0);
   return c !== 32 && c !== 9 && c !== 93 /* ] */ && c !== 125 /* } */ && c !== 41 /* ) */ && c !== 39 && c !== 34;
+}
+
+function indentOf(text: string): number {
+  let k = 0;
+  while (k < text.length && text.charCodeAt(k) === 32) k++;
+  return k;
+}
+
+/**
+ * What ends a run of passing TAP assertions: a failure (`not ok 3 …`) or a
+ * test-name comment (tape's `# name`); node:test's `# Subtest: x` only
+ * repeats the name of the assertion that follows it.
+ */
+function endsTapRun(text: string): boolean {
+  const at = indentOf(text);
+  return text.startsWith("not ok ", at) || (text.startsWith("# ", at) && !text.startsWith("# Subtest: ", at));
 }
 
 function isDigitCode(c: number): boolean {

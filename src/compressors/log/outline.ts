@@ -46,16 +46,25 @@ const FILE_OUTCOME_RE = /^ ?[✓✔×❯↓] [^(]*\(\d+ tests?[ |)]/;
 /** vitest's pointer into the test file under a failure: `❯ test/a.test.ts:74:18`. */
 const TEST_FRAME_RE = /^ *❯ [^\s:]+:\d+:\d+/;
 
+/** unittest's verbose pass: `testX (pkg.module.Class.testX) ... ok`; group 1 is the class. */
+const UNITTEST_OK_RE = /^\w+ \(([\w.]+)\.\w+\) \.\.\. ok$/;
+/** A passing TAP assertion (`ok 12 name`, not `not ok`, not a `# SKIP`); group 1 is its indentation. */
+const TAP_OK_RE = /^( *)ok \d+ (?![^#]*# (?:SKIP|TODO))/;
 /** A passing test: ✓/✔/√ then its name, at any indentation. */
 const PASSING_RE = /^ *[✓✔√] \S/;
 
 /**
- * The group a passing test belongs to, or null when `text` is not one: the
- * text before vitest's first ` > ` (project and file), or the indentation of
- * a mocha/node:test spec line (its suite). Runs of one group show their first
+ * The group a passing test belongs to, or null when `text` is not one: a
+ * unittest's class, a TAP assertion's nesting, the text before vitest's first
+ * ` > ` (project and file), or the indentation of a mocha/node:test spec line
+ * (its suite). Runs of one group show their first
  * and last test; the middle is counted in a marker.
  */
 export function passingGroup(text: string): string | null {
+  const unittest = UNITTEST_OK_RE.exec(text);
+  if (unittest !== null) return `unittest:${unittest[1]}`;
+  const tap = TAP_OK_RE.exec(text);
+  if (tap !== null) return `tap:${tap[1].length}`;
   if (!PASSING_RE.test(text)) return null;
   const cut = text.indexOf(" > ");
   if (cut !== -1) return text.slice(0, cut);

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import fc from "fast-check";
 import stripAnsi from "strip-ansi";
 import { compressLog } from "../../../src/compressors/log.js";
-import { isFrameNamingError, Outline, outlineKind } from "../../../src/compressors/log/outline.js";
+import { isFrameNamingError, Outline, outlineKind, passingGroup } from "../../../src/compressors/log/outline.js";
 import { openCorpus } from "../../support/corpus.js";
 import { compressorInput } from "../../support/compressor-input.js";
 
@@ -214,5 +214,47 @@ describe("log: compiler diagnostics are a log whose every head stays", () => {
     expect(heads.length).toBeGreaterThan(100);
     const out = new Set(compress(text).split("\n"));
     expect(heads.filter((h) => !out.has(h))).toEqual([]);
+  });
+});
+
+describe("log: passing runs of unittest and TAP, distinct anomalies", () => {
+  it("keeps the first and last passing test of each unittest class", () => {
+    expect(passingGroup("testSendmsg (test.test_socket.SendmsgUDP6Test.testSendmsg) ... ok")).toBe(
+      "unittest:test.test_socket.SendmsgUDP6Test",
+    );
+    const c = own.get("log-cpython-test-socket-verbose")!;
+    const out = compress(c.text);
+    expect(out).toContain("testSendmsg (test.test_socket.SendmsgUDP6Test.testSendmsg) ... ok");
+  });
+
+  it("keeps the first and last assertion of each tape test, through its name comments", () => {
+    const c = own.get("log-fast-uri-tape-pass")!;
+    const out = compress(c.text);
+    for (const s of c.must_keep) expect(out, s).toContain(s);
+  });
+
+  it("reads node:test's nested TAP (assertions between YAML blocks) as one run per level", () => {
+    const lines = ["TAP version 13", "# Subtest: suite"];
+    for (let k = 1; k <= 20; k++)
+      lines.push(
+        `    # Subtest: case ${k}`,
+        `    ok ${k} - case ${k}`,
+        "      ---",
+        `      duration_ms: 0.${k}`,
+        "      ...",
+      );
+    lines.push("    1..20", "ok 1 - suite", "# pass 20");
+    const out = compress(`${lines.join("\n")}\n`);
+    expect(out).toContain("    ok 1 - case 1");
+    expect(out).toContain("    ok 20 - case 20");
+    expect(out).not.toContain("    ok 10 - case 10");
+  });
+
+  it("keeps anomalies that differ in a word as two events (apt's 'denied execution of restart' and '… of start')", () => {
+    const c = own.get("log-apt-term-log-cr")!;
+    const pithyView = c.text.replace(/[^\n]*\r(?!\n)/g, "");
+    const out = compress(pithyView);
+    expect(out).toContain("invoke-rc.d: policy-rc.d denied execution of restart.");
+    expect(out).toContain("invoke-rc.d: policy-rc.d denied execution of start.");
   });
 });
