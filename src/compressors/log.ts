@@ -216,13 +216,13 @@ class LineSorter {
     }
     const mayBeAnomaly = !raw || (this.hints[i] & LINE_MAY_NAME_ANOMALY) !== 0;
     if (lm.severity === Severity.Warning) {
-      this.warning(i, text, categoryHead(text, lm.end));
+      this.warning(i, categoryHead(text, lm.end));
       return;
     }
     if (mayBeAnomaly && isAnomaly(text)) {
       // An anomaly has no level word to head a category: each distinct one (digits aside) is its own
       // event ("denied execution of restart" and "… of start" are two).
-      this.warning(i, text, `anomaly:${lightKey(text)}`);
+      this.warning(i, `anomaly:${lightKey(text)}`);
       return;
     }
     const c = this.miner.assign(text, i);
@@ -288,7 +288,7 @@ class LineSorter {
   }
 
   /** The first warning of each category (`head`) stays. */
-  private warning(i: number, text: string, head: string): void {
+  private warning(i: number, head: string): void {
     this.warnings++;
     if (!this.warningHeads.has(head)) {
       this.warningHeads.add(head);
