@@ -607,8 +607,9 @@ class Pipeline implements Pithy {
 
 /** `text` as a terminal shows it: ANSI escapes removed, each CR-redrawn line as its last frame. */
 function asShown(text: string): string {
-  const plain = hasAnsi(text) ? stripAnsi(text) : text;
-  return plain.includes("\r") ? collapseCarriageReturns(plain) : plain;
+  // Redraws collapse before the escapes go: an erase-in-line (`\r ESC[K`) is what marks a frame.
+  const collapsed = text.includes("\r") ? collapseCarriageReturns(text) : text;
+  return hasAnsi(collapsed) ? stripAnsi(collapsed) : collapsed;
 }
 
 /**

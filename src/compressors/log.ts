@@ -31,6 +31,7 @@ import { maskLines } from "./log/masked-lines.js";
 import { accessLogStatus, isAnomaly, Severity, severityOf, severityOfHinted } from "./log/levels.js";
 import { Omission, OmittedRun } from "./log/omissions.js";
 import { TestLine, testLineKind } from "./log/summaries.js";
+import { Outline, hasMessageBelow, isFrameNamingError, outlineKind, passingGroup } from "./log/outline.js";
 import { lightKey, TemplateMiner } from "./log/templates.js";
 import { scanTraces, TraceRole } from "./log/traces.js";
 import { visibleText } from "./log/visible.js";
@@ -44,6 +45,13 @@ const CAPS = {
   sameError: 3,
   /** Routine templates shown by their first line. */
   templates: 40,
+  /** Of which, at most, templates of records (lines opening an event: not indented, not a closing bracket). */
+  recordTemplates: 80,
+  /**
+   * Further events shown by one real instance: records of a template already
+   * shown that differ from it in a literal word, the rarest first.
+   */
+  events: 5,
   /** Lines of one trace segment kept before its middle is dropped. */
   segmentLines: 150,
 };
@@ -74,19 +82,34 @@ export function compressLog(input: CompressorInput): CompressorOutput | null {
   const traces = scanTraces(visible, scaled(CAPS.segmentLines, scale, 10));
   const pass = new LineSorter(input, traces.roles);
   for (let i = 0; i < n; i++) pass.sort(i, visible[i]);
+  pass.closePassingRun();
 
   const { keep, why, firsts } = pass;
   keepContext(pass.anchors, keep, why, scaled(CAPS.contextBefore, scale, 0), scaled(CAPS.contextAfter, scale, 0));
+  // Records (lines that open an event) before continuations (the indented lines of an
+  // object a debug log dumps): the distinct events are the outline, the dump is detail.
   let budget = scaled(CAPS.templates, scale);
+  let records = scaled(CAPS.recordTemplates, scale);
   for (const i of firsts) {
-    if (keep[i] === 1) continue;
+    if (keep[i] === 1 || !isRecordStart(visible[i])) continue;
+    if (records <= 0) break;
+    keep[i] = 1;
+    records--;
+    if (budget > 0) budget--;
+  }
+  for (const i of firsts) {
+    if (keep[i] === 1 || isRecordStart(visible[i])) continue;
     if (budget <= 0) break;
     keep[i] = 1;
     budget--;
   }
+  keepLastRecord(visible, keep);
+  // A group of repeated errors shows its first copies and its last: where it began and where it stopped.
+  for (const i of pass.lastRepeat.values()) keep[i] = 1;
+  keepDistinctEvents(pass, keep, visible, scaled(CAPS.events, scale));
   keepCheapRuns(input, keep);
-  const { cluster, level, miner, errors, warnings } = pass;
-  return render(input, { keep, why, cluster, level, miner, errors, warnings, traces: traces.traces });
+  const { cluster, level, miner, errors, warnings, diagnostics } = pass;
+  return render(input, { keep, why, cluster, level, miner, errors, warnings, diagnostics, traces: traces.traces });
 }
 
 /**
@@ -103,10 +126,25 @@ class LineSorter {
   readonly anchors: number[] = [];
   /** The first line of each routine template, in log order. */
   readonly firsts: number[] = [];
+  /** The first line of each distinct routine event (its masked tokens), in log order, and its event. */
+  readonly eventFirsts: number[] = [];
+  readonly eventOf: number[] = [];
+  /** Lines per distinct event. */
+  readonly eventCounts = new Map<number, number>();
   readonly miner: TemplateMiner;
   errors = 0;
   warnings = 0;
+  diagnostics = 0;
+  /** The group of the passing-test run being read, and its last line (-1: none). */
+  private passGroup: string | null = null;
+  private passLast = -1;
+  /** For a TAP run, its assertions' indentation (-1: not a TAP run). */
+  private passIndent = -1;
+  /** A diagnostic head whose message is on the next non-blank line (biome) was just seen. */
+  private messageBelow = false;
   private readonly errorCounts = new Map<string, number>();
+  /** The last copy of each error repeated past the cap. */
+  readonly lastRepeat = new Map<string, number>();
   private readonly warningHeads = new Set<string>();
   private readonly sameError: number;
   private readonly hints: Uint8Array;
@@ -128,6 +166,8 @@ class LineSorter {
 
   /** Sorts line `i`, whose visible text is `text`. */
   sort(i: number, text: string): void {
+    // Every non-blank line is seen by the passing-test runs: a test name or a trace ends one.
+    if (!isBlankText(text)) this.passing(i, text);
     const role = this.roles[i];
     if (role !== TraceRole.None) {
       if (role === TraceRole.Kept) this.keep[i] = 1;
@@ -139,6 +179,24 @@ class LineSorter {
       return;
     }
     if (isMarkerLine(text)) {
+      this.keep[i] = 1;
+      return;
+    }
+    if (this.messageBelow) {
+      this.messageBelow = false;
+      this.keep[i] = 1;
+      return;
+    }
+    const outline = outlineKind(text);
+    if (outline !== Outline.None) {
+      this.keep[i] = 1;
+      if (outline === Outline.Diagnostic) {
+        this.diagnostics++;
+        this.messageBelow = hasMessageBelow(text);
+      }
+      return;
+    }
+    if (isFrameNamingError(text)) {
       this.keep[i] = 1;
       return;
     }
@@ -157,14 +215,27 @@ class LineSorter {
       return;
     }
     const mayBeAnomaly = !raw || (this.hints[i] & LINE_MAY_NAME_ANOMALY) !== 0;
-    if (lm.severity === Severity.Warning || (mayBeAnomaly && isAnomaly(text))) {
-      this.warning(i, text, lm.end);
+    if (lm.severity === Severity.Warning) {
+      this.warning(i, categoryHead(text, lm.end));
+      return;
+    }
+    if (mayBeAnomaly && isAnomaly(text)) {
+      // An anomaly has no level word to head a category: each distinct one (digits aside) is its own
+      // event ("denied execution of restart" and "… of start" are two).
+      this.warning(i, `anomaly:${lightKey(text)}`);
       return;
     }
     const c = this.miner.assign(text, i);
     this.cluster[i] = c;
     this.why[i] = Omission.Routine;
     if (this.miner.clusters[c].first === i) this.firsts.push(i);
+    const event = this.miner.lastEvent;
+    const seen = this.eventCounts.get(event);
+    if (seen === undefined) {
+      this.eventCounts.set(event, 1);
+      this.eventFirsts.push(i);
+      this.eventOf.push(event);
+    } else this.eventCounts.set(event, seen + 1);
   }
 
   /** An error stays, unless it is a repeat (digits aside) past the cap; it anchors context. */
@@ -174,18 +245,51 @@ class LineSorter {
     const seen = (this.errorCounts.get(key) ?? 0) + 1;
     this.errorCounts.set(key, seen);
     if (seen > this.sameError) {
+      // A repeat: counted in its marker under its template, its last copy shown at the end.
       this.why[i] = Omission.RepeatedError;
+      this.cluster[i] = this.miner.assign(text, i);
+      this.lastRepeat.set(key, i);
       return;
     }
     this.keep[i] = 1;
-    // An access-log record explains itself; the requests around it are not its context.
-    if (levelEnd !== 0 || accessLogStatus(text) === 0) this.anchors.push(i);
+    // An access-log record explains itself; the requests around it are not its context,
+    // nor are a repeat's (its first copy has them).
+    if (seen === 1 && (levelEnd !== 0 || accessLogStatus(text) === 0)) this.anchors.push(i);
   }
 
-  /** The first warning of each category stays. */
-  private warning(i: number, text: string, levelEnd: number): void {
+  /**
+   * Passing tests: the first and last of each run of one group (file or suite)
+   * stay, so every file of the run is named with where its tests began and
+   * ended; the middle goes to routine templates and their markers.
+   */
+  private passing(i: number, text: string): void {
+    const group = passingGroup(text);
+    if (group !== null && group === this.passGroup && (this.passLast === i - 1 || this.passIndent >= 0)) {
+      this.passLast = i;
+      return;
+    }
+    // A TAP run goes on through its assertions' YAML blocks and `# Subtest:` lines, up to a line
+    // less indented than its assertions (the parent's end) or a failure.
+    if (group === null && this.passIndent >= 0 && indentOf(text) >= this.passIndent && !endsTapRun(text)) return;
+    this.closePassingRun();
+    if (group === null) return;
+    this.keep[i] = 1;
+    this.passGroup = group;
+    this.passLast = i;
+    this.passIndent = group.startsWith("tap:") ? indentOf(text) : -1;
+  }
+
+  /** Keeps the last test of the run being read, if any (call once more after the last line). */
+  closePassingRun(): void {
+    if (this.passLast >= 0) this.keep[this.passLast] = 1;
+    this.passGroup = null;
+    this.passLast = -1;
+    this.passIndent = -1;
+  }
+
+  /** The first warning of each category (`head`) stays. */
+  private warning(i: number, head: string): void {
     this.warnings++;
-    const head = categoryHead(text, levelEnd);
     if (!this.warningHeads.has(head)) {
       this.warningHeads.add(head);
       this.keep[i] = 1;
@@ -208,6 +312,35 @@ function keepContext(
     for (let k = from; k <= to; k++) {
       if (why[k] === Omission.Routine || why[k] === Omission.Blank) keep[k] = 1;
     }
+  }
+}
+
+/** Keeps the last non-blank line: where the log stopped (`Log ended: …`, the last request served). */
+function keepLastRecord(visible: readonly string[], keep: Uint8Array): void {
+  for (let i = visible.length - 1; i >= 0; i--) {
+    if (isBlankText(visible[i])) continue;
+    keep[i] = 1;
+    return;
+  }
+}
+
+/**
+ * Keeps one real instance of up to `budget` more distinct events (records only),
+ * the rarest first (a disconnect reason seen once before a line repeated 200
+ * times), in log order among equals.
+ */
+function keepDistinctEvents(pass: LineSorter, keep: Uint8Array, visible: readonly string[], budget: number): void {
+  const { eventFirsts, eventOf, eventCounts, cluster, miner } = pass;
+  const order: number[] = [];
+  for (let k = 0; k < eventFirsts.length; k++) {
+    const i = eventFirsts[k];
+    // Hidden by a sibling: its template is shown by another line, and it differs from every other line.
+    if (keep[i] === 0 && isRecordStart(visible[i]) && miner.clusters[cluster[i]].count > 1) order.push(k);
+  }
+  order.sort((a, b) => (eventCounts.get(eventOf[a]) ?? 0) - (eventCounts.get(eventOf[b]) ?? 0) || a - b);
+  for (let k = 0; k < order.length && k < budget; k++) {
+    if ((eventCounts.get(eventOf[order[k]]) ?? 0) > 2) break;
+    keep[eventFirsts[order[k]]] = 1;
   }
 }
 
@@ -240,6 +373,7 @@ interface Selection {
   miner: TemplateMiner;
   errors: number;
   warnings: number;
+  diagnostics: number;
   traces: number;
 }
 
@@ -276,7 +410,10 @@ function render(input: CompressorInput, s: Selection): CompressorOutput | null {
     markers++;
     i = j;
   }
-  if (markers === 0) return null;
+  // Nothing dropped: no output, unless every line was a diagnostic or summary worth claiming
+  // (the outline of a lint run is the whole run; no blind cut may take its middle).
+  if (markers === 0)
+    return s.diagnostics > 0 ? { output: text, lossy: false, detail: { diagnostics: s.diagnostics } } : null;
   const output = parts.join("");
   if (output.length >= text.length) return null;
   return {
@@ -290,6 +427,7 @@ function render(input: CompressorInput, s: Selection): CompressorOutput | null {
       templates: s.miner.clusters.length,
       errors: s.errors,
       warnings: s.warnings,
+      diagnostics: s.diagnostics,
       traces: s.traces,
     },
   };
@@ -341,6 +479,32 @@ function isMarkerLine(text: string): boolean {
   let p = 0;
   while (p < text.length && (text.charCodeAt(p) === 32 || text.charCodeAt(p) === 9)) p++;
   return isMarkerAt(text, p);
+}
+
+/**
+ * Whether a line opens a record rather than continuing one: it starts at column 0
+ * with neither white space nor a closing bracket or quote (the tail of a dumped object).
+ */
+function isRecordStart(text: string): boolean {
+  if (text.length === 0) return false;
+  const c = text.charCodeAt(0);
+  return c !== 32 && c !== 9 && c !== 93 /* ] */ && c !== 125 /* } */ && c !== 41 /* ) */ && c !== 39 && c !== 34;
+}
+
+function indentOf(text: string): number {
+  let k = 0;
+  while (k < text.length && text.charCodeAt(k) === 32) k++;
+  return k;
+}
+
+/**
+ * What ends a run of passing TAP assertions: a failure (`not ok 3 …`) or a
+ * test-name comment (tape's `# name`); node:test's `# Subtest: x` only
+ * repeats the name of the assertion that follows it.
+ */
+function endsTapRun(text: string): boolean {
+  const at = indentOf(text);
+  return text.startsWith("not ok ", at) || (text.startsWith("# ", at) && !text.startsWith("# Subtest: ", at));
 }
 
 function isDigitCode(c: number): boolean {

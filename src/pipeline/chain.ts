@@ -83,7 +83,12 @@ function runLinks(
     // A blind last resort never cuts what a compressor claimed (and fitted to its own budget).
     if (compressor.lastResort === true && run.claimed) continue;
     const out = tryLink(compressor, input, ctx);
-    if (out === null || out.output === input.text) continue;
+    if (out === null) continue;
+    if (out.output === input.text) {
+      // A compressor that read the content and found every line a fact still claims it.
+      if (out.keepsLines !== true && out.reroute !== true) run.claimed = true;
+      continue;
+    }
     run.strategy.push(compressor.name);
     run.lossy ||= out.lossy;
     if (out.detail !== undefined) Object.assign(run.detail, out.detail);

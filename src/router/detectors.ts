@@ -3,6 +3,9 @@
  * scores one sample of the content's head (router/sample.ts).
  */
 import { jsonDetector } from "./detectors/json.js";
+import { kernelLogDetector } from "./detectors/kernel-log.js";
+import { accessLogDetector } from "./detectors/access-log.js";
+import { diagnosticsDetector } from "./detectors/diagnostics.js";
 import { diffDetector } from "./detectors/diff.js";
 import { searchDetector } from "./detectors/search.js";
 import { terminalDetector } from "./detectors/terminal.js";
@@ -16,6 +19,9 @@ import type { Detector } from "./detectors/detector.js";
 
 export type { Detector } from "./detectors/detector.js";
 export {
+  kernelLogDetector,
+  accessLogDetector,
+  diagnosticsDetector,
   jsonDetector,
   diffDetector,
   searchDetector,
@@ -33,8 +39,13 @@ export {
  * score reaches its threshold wins (JSON before diff before grep rows…).
  */
 export const STRUCTURAL_DETECTORS: readonly Detector[] = [
+  // A dmesg opens like a JSON array.
+  kernelLogDetector,
   jsonDetector,
   diffDetector,
+  // Diagnostics and access-log rows could pass for grep rows.
+  diagnosticsDetector,
+  accessLogDetector,
   searchDetector,
   terminalDetector,
   tabularDetector,

@@ -19,6 +19,8 @@ export class OmittedRun {
   private warnings = 0;
   private stack = 0;
   private level = "";
+  /** The one template of this run's repeated errors (-1: none yet, -2: several). */
+  private errorCluster = -1;
   private levelSeen = false;
   private mixedLevels = false;
   private readonly touched: number[] = [];
@@ -36,8 +38,11 @@ export class OmittedRun {
       this.blanks++;
       return;
     }
-    if (why === Omission.RepeatedError) this.errors++;
-    else if (why === Omission.RepeatedWarning) this.warnings++;
+    if (why === Omission.RepeatedError) {
+      this.errors++;
+      if (cluster >= 0 && (this.errorCluster === -1 || this.errorCluster === cluster)) this.errorCluster = cluster;
+      else this.errorCluster = -2;
+    } else if (why === Omission.RepeatedWarning) this.warnings++;
     else if (why === Omission.RepeatedStack) this.stack++;
     else if (cluster >= 0 && this.perCluster[cluster]++ === 0) this.touched.push(cluster);
     if (!this.levelSeen) {
@@ -61,7 +66,10 @@ export class OmittedRun {
     const content = this.lines - this.blanks;
     const level = !this.mixedLevels && this.level !== "" ? `${this.level} ` : "";
     const extras: string[] = [];
-    if (this.errors > 0) extras.push(`${this.errors} repeated error${plural(this.errors)}`);
+    if (this.errors > 0) {
+      const like = this.errorCluster >= 0 ? ` like \`${describeTemplate(clusters[this.errorCluster], 90)}\`` : "";
+      extras.push(`${this.errors} repeated error${plural(this.errors)}${like}`);
+    }
     if (this.warnings > 0) extras.push(`${this.warnings} repeated warning${plural(this.warnings)}`);
     if (this.stack > 0) extras.push(`${this.stack} repeated stack line${plural(this.stack)}`);
     const tail = extras.length > 0 ? `; ${extras.join(", ")}` : "";

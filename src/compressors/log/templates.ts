@@ -133,8 +133,16 @@ export class TemplateMiner {
    */
   assign(text: string, lineNo: number): number {
     this.masks.load(lineNo, text);
+    this.lastEvent = eventHash(this.masks);
     return this.place(this.masks, text, lineNo).id;
   }
+
+  /**
+   * The event of the line {@link assign} last read: a 32-bit hash of all its
+   * masked tokens. Lines of one cluster that differ in a literal word (two
+   * authentication failures for different reasons) are different events.
+   */
+  lastEvent = 0;
 
   /** Drain's step: the most similar cluster of the line's group, or a new one. */
   private place(line: LineTokens, text: string, lineNo: number): Cluster {
@@ -190,6 +198,14 @@ export class TemplateMiner {
     this.clusters.push(c);
     return c;
   }
+}
+
+/** FNV-1a over a loaded line's token hashes and its token count. */
+function eventHash(line: LineTokens): number {
+  let h = 0x811c9dc5 ^ line.count;
+  const end = 2 * (line.at + line.count);
+  for (let w = 2 * line.at; w < end; w++) h = Math.imul(h ^ line.hashes[w], 0x01000193);
+  return h >>> 0;
 }
 
 /** A cluster's template as one short line for a marker (`npm http fetch GET 200 <url> <n>ms`). */
@@ -511,7 +527,8 @@ function maskDigitRuns(core: string): string {
 
 /**
  * A light key for repeated errors and warning heads: only digit runs are
- * masked, so different paths and messages stay different.
+ * masked, so different paths and messages stay different. A run glued to a
+ * lowercase letter is part of a name (`bin "e0069"`, `sha256`) and stays.
  */
 export function lightKey(text: string, maxChars = 240): string {
   const n = Math.min(text.length, maxChars);
@@ -521,6 +538,11 @@ export function lightKey(text: string, maxChars = 240): string {
   while (i < n) {
     if (!isDigit(text.charCodeAt(i))) {
       i++;
+      continue;
+    }
+    const before = i > 0 ? text.charCodeAt(i - 1) : 0;
+    if (before >= 97 && before <= 122) {
+      while (i < n && isDigit(text.charCodeAt(i))) i++;
       continue;
     }
     out += text.slice(from, i) + "#";

@@ -50,11 +50,19 @@ const COMPILER_LINES = [
 ];
 /** npm's own levels. */
 const NPM_LINES = [/npm (?:ERR!|WARN|verbose|info|http|timing|notice)/];
+/** apt and dpkg at work (a terminal's output, /var/log/apt/term.log). */
+const APT_LINES = [
+  /(?:Preparing to unpack|Unpacking|Setting up|Processing triggers for|Removing|Purging configuration files for) \S/,
+  /Selecting previously unselected package \S/,
+  /(?:Get|Hit|Ign|Err):\d+ \S/,
+  /(?:Reading package lists|Building dependency tree|Reading state information)\.\.\./,
+  /Log (?:started|ended): \d/,
+];
 
 const TEST_RE = new RegExp(
-  `^\\s*${anyOf(...GO_TEST_LINES, ...TAP_LINES, ...RUNNER_LINES, ...PYTEST_LINES, ...TRACE_LINES, ...COMPILER_LINES, ...NPM_LINES)}` +
-    // A pytest outcome anywhere on the line; a `[ 42%]` progress tail.
-    `|${/\b(?:PASSED|FAILED|SKIPPED|XFAIL|XPASS)\b/.source}|${/\[\s*\d{1,3}%\]\s*$/.source}`,
+  `^\\s*${anyOf(...GO_TEST_LINES, ...TAP_LINES, ...RUNNER_LINES, ...PYTEST_LINES, ...TRACE_LINES, ...COMPILER_LINES, ...NPM_LINES, ...APT_LINES)}` +
+    // A pytest outcome anywhere on the line; a unittest `name ... ok`; a `[ 42%]` progress tail.
+    `|${/\b(?:PASSED|FAILED|SKIPPED|XFAIL|XPASS)\b/.source}|${/\S \.\.\. (?:ok|skipped|ERROR|FAIL|expected failure)\b/.source}|${/\[\s*\d{1,3}%\]\s*$/.source}`,
 );
 const ACCESS_LOG_RE =
   /^\S+ \S+ \S+ \[[^\]]+\] "(?:GET|POST|PUT|DELETE|HEAD|OPTIONS|PATCH|CONNECT|TRACE|-)[^"]*" \d{3} /;
@@ -81,6 +89,9 @@ const STRONG_LOG_RE = new RegExp(
   )}`,
 );
 
+/** A record opening with an ISO 8601 date and time. */
+const ISO_RECORD_RE = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}:\d{2}/;
+
 /** Build, test, install and service logs. */
 export const logDetector: Detector = {
   type: "log",
@@ -90,6 +101,11 @@ export const logDetector: Detector = {
       sample,
       (l) => TEST_RE.test(l) || ACCESS_LOG_RE.test(l) || LOG_LEVEL_WORD_RE.test(l) || TIMESTAMP_RE.test(l),
     );
-    return count(sample, (l) => STRONG_LOG_RE.test(l)) >= 2 ? Math.max(share, 0.6) : share;
+    if (count(sample, (l) => STRONG_LOG_RE.test(l)) >= 2) return Math.max(share, 0.6);
+    // A text that opens with a timestamped record and has more of them is a log, however
+    // much a record spans (a debug log dumping its config object over hundreds of lines).
+    if (sample.count > 0 && ISO_RECORD_RE.test(sample.line(0)) && count(sample, (l) => ISO_RECORD_RE.test(l)) >= 3)
+      return Math.max(share, 0.6);
+    return share;
   },
 };

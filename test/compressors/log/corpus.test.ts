@@ -48,7 +48,9 @@ describe("log compressor on the corpus", () => {
     for (const s of c.must_keep) expect(out, s).toContain(s);
   });
 
-  it("saves at least 80 % of the log class's o200k tokens", () => {
+  // 79 %, not 80: every diagnostic head and every distinct event seen once now stays (issue #13);
+  // the pipeline, which no longer re-renders these logs for its fidelity check, saves 81 % on them.
+  it("saves at least 79 % of the log class's o200k tokens", () => {
     let before = 0;
     let after = 0;
     const perCase: Record<string, string> = {};
@@ -62,7 +64,7 @@ describe("log compressor on the corpus", () => {
     }
     const savings = 1 - after / before;
     console.info("log class savings", (100 * savings).toFixed(1), "%", perCase);
-    expect(savings).toBeGreaterThanOrEqual(0.8);
+    expect(savings).toBeGreaterThanOrEqual(0.79);
   });
 
   it.each(logIds)("never makes %s bigger", (id) => {

@@ -1,0 +1,125 @@
+/**
+ * The outline lines of a log that no level word marks: compiler and linter
+ * diagnostic heads (every one is a distinct fact: a place and a message),
+ * the places and scopes they point at (`--> src/x.rs:3:9`, `f.c: In
+ * function ‘g’:`), and the names of a test run's files and suites (TAP's
+ * `# name` comments, a spec reporter's top-level `✔ file`). The log
+ * compressor keeps them all, whatever its caps: they are what the reader
+ * scans first, and each one costs a line.
+ *
+ * Each shape is one anchored regex whose parts are runs of a single
+ * character class, so matching stays linear on any line.
+ */
+
+/** What {@link outlineKind} found. */
+export const Outline = { None: 0, Diagnostic: 1, TestName: 2 } as const;
+export type Outline = (typeof Outline)[keyof typeof Outline];
+
+/**
+ * A diagnostic head led by its place: `path(l,c): error TS…` (tsc),
+ * `path:l:c - error TS…` (tsc --pretty), `path:l[:c]: level` (gcc, clang,
+ * mypy, go), `path:l:c: CODE` (flake8, ruff, pylint), `path:l:c lint/…` (biome).
+ */
+const PLACED_HEAD_RE =
+  /^[^\s:()]+(?:\(\d+,\d+\): (?:error|warning) |:\d+(?::\d+)?(?::? (?:fatal error|error|warning|note)\b|: [A-Z]{1,4}\d{2,5}\b|:\d+ - (?:error|warning)\b| lint\/))/;
+/** rustc's and ruff's pointer to a place (`--> f.rs:3:9`, `::: f.rs:1:2`). */
+const POINTER_RE = /^ *(?:-->|:::) [^\s:]+:\d+(?::\d+)?/;
+/** gcc's scope lines: `f.c: In function ‘g’:`, `f.c: At top level:`, `In file included from f.h:3`. */
+const SCOPE_RE = /^(?:[^\s:]+: (?:In |At top level:)|In file included from \S|\s+from [^\s:]+:\d+[:,])/;
+/** Why warnings failed the build: gcc's `cc1: some warnings being treated as errors` (no level word of its own). */
+const WERROR_RE = /^[\w+.-]+: (?:some|all) warnings being treated as errors/;
+/** ruff's full format opens each diagnostic with its code and message, the place on the next line. */
+const CODE_HEAD_RE = /^[A-Z]{1,4}\d{2,5} (?:\[\*\] )?[A-Z`]/;
+/** A biome head (`path:l:c lint/rule ━━━`): the line after it holds the message. */
+const BIOME_HEAD_RE = /^[^\s:()]+:\d+:\d+ lint\//;
+
+/**
+ * TAP's top-level test-name comments (tape's `# name`, node:test's `# Subtest: file`);
+ * a comment opening with a path or white space is a program's stderr, and nested
+ * subtests are named again by their `ok N - name` line.
+ */
+const TAP_NAME_RE = /^# [A-Za-z]/;
+/** A spec reporter's top-level outcome (a file or suite), at column 0: `✔ test/a.test.js (12ms)`. */
+const TOP_OUTCOME_RE = /^[✔✓▶] \S/;
+/** vitest's and jest's line per test file: ` ✓  node  test/a.test.ts (5 tests) 12ms`, `PASS test/a.test.ts`. */
+const FILE_OUTCOME_RE = /^ ?[✓✔×❯↓] [^(]*\(\d+ tests?[ |)]/;
+/** vitest's pointer into the test file under a failure: `❯ test/a.test.ts:74:18`. */
+const TEST_FRAME_RE = /^ *❯ [^\s:]+:\d+:\d+/;
+
+/** unittest's verbose pass: `testX (pkg.module.Class.testX) ... ok`; group 1 is the class. */
+const UNITTEST_OK_RE = /^\w+ \(([\w.]+)\.\w+\) \.\.\. ok$/;
+/** A passing TAP assertion (`ok 12 name`, not `not ok`, not a `# SKIP`); group 1 is its indentation. */
+const TAP_OK_RE = /^( *)ok \d+ (?![^#]*# (?:SKIP|TODO))/;
+/** A passing test: ✓/✔/√ then its name, at any indentation. */
+const PASSING_RE = /^ *[✓✔√] \S/;
+
+/**
+ * The group a passing test belongs to, or null when `text` is not one: a
+ * unittest's class, a TAP assertion's nesting, the text before vitest's first
+ * ` > ` (project and file), or the indentation of a mocha/node:test spec line
+ * (its suite). Runs of one group show their first
+ * and last test; the middle is counted in a marker.
+ */
+export function passingGroup(text: string): string | null {
+  const unittest = UNITTEST_OK_RE.exec(text);
+  if (unittest !== null) return `unittest:${unittest[1]}`;
+  const tap = TAP_OK_RE.exec(text);
+  if (tap !== null) return `tap:${tap[1].length}`;
+  if (!PASSING_RE.test(text)) return null;
+  const cut = text.indexOf(" > ");
+  if (cut !== -1) return text.slice(0, cut);
+  let indent = 0;
+  while (indent < text.length && text.charCodeAt(indent) === 32) indent++;
+  return `${indent}`;
+}
+
+/** Whether visible line `text` belongs to the outline, and as what. */
+export function outlineKind(text: string): Outline {
+  if (text.length === 0 || text.length > 2000) return Outline.None;
+  const c = text.charCodeAt(0);
+  // The cheapest test first: most routine lines start with a letter, a digit or a bracket and match nothing.
+  if (c === 35 /* # */ || c === 32) {
+    if (c === 35 && TAP_NAME_RE.test(text)) return Outline.TestName;
+    if (c === 32 && (FILE_OUTCOME_RE.test(text) || TEST_FRAME_RE.test(text))) {
+      return FILE_OUTCOME_RE.test(text) ? Outline.TestName : Outline.Diagnostic;
+    }
+    if (c === 32 && POINTER_RE.test(text)) return Outline.Diagnostic;
+    if (c === 32 && SCOPE_RE.test(text)) return Outline.Diagnostic;
+    return Outline.None;
+  }
+  if (TOP_OUTCOME_RE.test(text) || FILE_OUTCOME_RE.test(text)) return Outline.TestName;
+  if (TEST_FRAME_RE.test(text)) return Outline.Diagnostic;
+  if (
+    PLACED_HEAD_RE.test(text) ||
+    SCOPE_RE.test(text) ||
+    CODE_HEAD_RE.test(text) ||
+    POINTER_RE.test(text) ||
+    WERROR_RE.test(text)
+  ) {
+    return Outline.Diagnostic;
+  }
+  return Outline.None;
+}
+
+/** Whether a diagnostic head's message is on the next non-blank line (biome's pretty format). */
+export function hasMessageBelow(text: string): boolean {
+  return BIOME_HEAD_RE.test(text);
+}
+
+/**
+ * A quoted line of source in a code frame (`  12 | x`, `> 135 │ if (error)`,
+ * `  173     │ - …`): detail, unless it names an error, which stays.
+ */
+const FRAME_RE = /^ *>? *\d+(?: +\d+)? *[|│]/;
+const ERROR_WORD_RE = /\b(?:error|Error|ERROR|fatal|panic|exception)\b/;
+
+/** A TAP assertion: `ok 12 name`, `not ok 3 name`. */
+const TAP_ASSERT_RE = /^ *(?:not )?ok \d+ /;
+
+/**
+ * Whether a code-frame line or a TAP assertion's name quotes an error word:
+ * kept, since a reader looking for errors looks there, and each is one line.
+ */
+export function isFrameNamingError(text: string): boolean {
+  return (FRAME_RE.test(text) || TAP_ASSERT_RE.test(text)) && ERROR_WORD_RE.test(text);
+}

@@ -1,0 +1,34 @@
+/**
+ * The detector of compiler and linter diagnostics (tsc plain and `--pretty`,
+ * gcc/clang, flake8, ruff, pylint, mypy, biome): a kind of log. Their
+ * `path:line:col: …` heads look like grep rows, so this detector runs before
+ * the search one; what tells them apart is what follows the location: a
+ * level word (`error`, `warning`, `note`) or a rule code (`E501`, `W0511:`,
+ * `lint/suspicious/x`), never the quoted text of a source line.
+ */
+import type { Detector } from "./detector.js";
+
+/**
+ * One diagnostic head: `path(l,c): error TS…` (tsc), `path:l:c - error TS…` (tsc --pretty),
+ * `path:l[:c]: level` (gcc, mypy), `path:l:c: CODE ` (flake8, ruff, pylint),
+ * `path:l:c lint/…` (biome). Linear: each part is a run of one character class.
+ */
+export const DIAGNOSTIC_HEAD_RE =
+  /^[^\s:()]+(?:\(\d+,\d+\): (?:error|warning) |:\d+(?::\d+)?(?::? (?:fatal error|error|warning|note)\b|: [A-Z]{1,4}\d{2,5}\b|:\d+ - (?:error|warning)\b| lint\/))/;
+
+/** Diagnostic heads needed in the sample, and their least share of its non-blank lines. */
+const MIN_HEADS = 3;
+const MIN_SHARE = 0.03;
+
+/** Compiler and linter output, routed as a log. */
+export const diagnosticsDetector: Detector = {
+  type: "log",
+  threshold: 0.6,
+  score(sample) {
+    let heads = 0;
+    for (let i = 0; i < sample.count; i++) if (DIAGNOSTIC_HEAD_RE.test(sample.line(i))) heads++;
+    if (heads < MIN_HEADS || sample.nonBlank === 0) return 0;
+    const share = heads / sample.nonBlank;
+    return share >= MIN_SHARE ? Math.max(0.8, share) : 0;
+  },
+};
