@@ -7,9 +7,11 @@ import { docReadCompressor } from "./doc-read.js";
 import { fallbackCompressor } from "./fallback.js";
 import { htmlCompressor } from "./html.js";
 import { jsonCompressor } from "./json.js";
+import { listingCompressor } from "./listing.js";
 import { logCompressor } from "./log.js";
 import { markdownCompressor } from "./markdown.js";
 import { searchCompressor } from "./search.js";
+import { stanzasCompressor } from "./stanzas.js";
 import { tabularCompressor } from "./tabular.js";
 import { terminalCompressor } from "./terminal.js";
 import type { Compressor } from "./types.js";
@@ -39,7 +41,8 @@ export function defaultChains(): Chains {
     // The markdown compressor leaves text holding markers alone, so it runs before blob.
     markdown: [ansiCompressor, markdownCompressor, blobCompressor, fallbackCompressor],
     html: [ansiCompressor, htmlCompressor, blobCompressor, fallbackCompressor],
-    tabular: [ansiCompressor, tabularCompressor, fallbackCompressor],
+    // Stanza lists and recursive listings route as tabular; their compressors leave anything else alone.
+    tabular: [ansiCompressor, stanzasCompressor, listingCompressor, tabularCompressor, fallbackCompressor],
     prose: [ansiCompressor, markdownCompressor, blobCompressor, fallbackCompressor],
     unknown: [ansiCompressor, blobCompressor, fallbackCompressor],
   };
