@@ -28,6 +28,10 @@ const CAPS = {
   outlineLines: 1500,
   /** Records whole from the top. */
   wholeRecords: 1,
+  /** Least characters of detail (whole fields) spent after the outline… */
+  detailChars: 3000,
+  /** …or this share of the input's field characters, when more. */
+  detailShare: 0.05,
 } as const;
 
 /** Fields that name a record, whatever their position. */
@@ -150,6 +154,48 @@ function plan(stanzas: Stanzas, lineCount: number, scale: number): Plan {
   return { shown, hidden };
 }
 
+/** Characters of detail the outline may grow by: a share of the input, at least a few lines per record. */
+function detailBudget(stanzas: Stanzas, scale: number): number {
+  return scaled(Math.max(CAPS.detailChars, CAPS.detailShare * totalChars(stanzas)), scale);
+}
+
+function totalChars(stanzas: Stanzas): number {
+  let n = 0;
+  for (const record of stanzas.records) for (const f of record.fields) n += f.value.length + f.name.length + 2;
+  return n;
+}
+
+/**
+ * Detail after the outline: whole fields (in every record, so records stay
+ * alike), the shortest first, while they fit the budget; a field whose lines
+ * run long (an `Install:` of several KB) stays hidden.
+ */
+function spendDetail(stanzas: Stanzas, shown: Uint8Array, hidden: string[], budget: number): void {
+  const cost = new Map<string, number>();
+  for (const record of stanzas.records) {
+    for (const f of record.fields) {
+      if (shown[f.from] === 1) continue;
+      // Continuation lines count at their share of the value; the first line is what a reader meets.
+      cost.set(f.name, (cost.get(f.name) ?? 0) + f.name.length + f.value.length + 2 + (f.to - f.from - 1) * 40);
+    }
+  }
+  const order = [...cost.entries()].sort((a, b) => a[1] - b[1] || (a[0] < b[0] ? -1 : 1));
+  let left = budget;
+  const shownNow = new Set<string>();
+  for (const [name, c] of order) {
+    if (c > left) break;
+    left -= c;
+    shownNow.add(name);
+  }
+  if (shownNow.size === 0) return;
+  for (const record of stanzas.records) {
+    for (const f of record.fields) if (shownNow.has(f.name)) for (let i = f.from; i < f.to; i++) shown[i] = 1;
+  }
+  const still = hidden.filter((name) => !shownNow.has(name));
+  hidden.length = 0;
+  hidden.push(...still);
+}
+
 /** Original field names (as written) of the lowercased `names`, from the first record that has each. */
 function spelled(stanzas: Stanzas, names: readonly string[], input: CompressorInput): string[] {
   const spelling = new Map<string, string>();
@@ -190,6 +236,11 @@ export const stanzasCompressor: Compressor = {
     for (let i = 0; i < lines.count; i++) outline += shown[i];
     let groupFrom = -1;
     let groupTo = -1;
+    // Detail only when the outline fits: grouping records to show more of each would be backwards.
+    if (outline <= budget) {
+      spendDetail(stanzas, shown, hidden, detailBudget(stanzas, input.scale));
+      if (hidden.length === 0) return null;
+    }
     if (outline > budget) {
       const perRecord = outline / records.length;
       const keep = Math.max(2, Math.floor(budget / perRecord));
