@@ -7,8 +7,9 @@ import { scaled, type Compressor, type CompressorInput, type CompressorOutput } 
  * per directory (`dir:` header, `total N`, one row per entry).
  *
  * Its outline is every directory header with its entry count: no header is
- * ever cut. Within each section the entries that stand out stay (a symlink,
- * an owner or group other than the listing's usual one) with the first few;
+ * ever cut. Within each section the entries that stand out stay (an owner
+ * or group other than the listing's usual one, a symlink or device
+ * where such entries are rare in the section) with the first few;
  * the rest leave one note line in their place naming their count, their
  * first and last names and their lines (`… 12 of 15 entries L40-52: a.js …
  * z.js`: the section's entry count stays with its header). A single marker, where the first entries go, names the stored
@@ -30,6 +31,10 @@ const CAPS = {
 const LS_ROW_RE = /^[-dlcbpsD][rwxsStTlL-]{9}[.@+]? +\d+ /;
 /** Fewest sections worth outlining. */
 const MIN_SECTIONS = 2;
+/** An entry kind (symlink, device…) is rare in a section when at most this share of its entries has it. */
+const RARE_KIND_SHARE = 0.1;
+/** Runs this short are shown as their rows: a note would cost as much. */
+const SHORT_RUN = 2;
 /** Longest name a note shows. */
 const NAME_MAX = 40;
 
@@ -117,10 +122,21 @@ export const listingCompressor: Compressor = {
     const sections = parseListing(lines);
     if (sections === null) return null;
     const owner = usualOwner(lines, sections);
-    const keepRow = (i: number) => {
-      const line = lines.line(i);
-      return line.charCodeAt(0) === 108 || ownerOf(line) !== owner;
-    };
+    // A symlink, a device or a socket stands out where its kind is rare in its section (not in rc6.d).
+    const rareKinds = new Set<number>();
+    for (const s of sections) {
+      const kinds = new Map<number, number>();
+      for (const i of s.rows) {
+        const k = lines.line(i).charCodeAt(0);
+        kinds.set(k, (kinds.get(k) ?? 0) + 1);
+      }
+      for (const i of s.rows) {
+        const k = lines.line(i).charCodeAt(0);
+        if (k !== 45 && k !== 100 && (kinds.get(k) ?? 0) <= Math.max(1, s.rows.length * RARE_KIND_SHARE))
+          rareKinds.add(i);
+      }
+    }
+    const keepRow = (i: number) => rareKinds.has(i) || ownerOf(lines.line(i)) !== owner;
     let perSection = scaled(CAPS.perSection, input.scale);
     const budget = scaled(CAPS.lines, input.scale, 100);
     const plannedLines = (per: number) => {
@@ -166,6 +182,11 @@ export const listingCompressor: Compressor = {
       const real = s.rows.filter((i) => !isDotEntry(nameOf(lines.line(i)))).length;
       const flush = () => {
         if (gap.length === 0) return;
+        if (gap.length <= SHORT_RUN) {
+          for (const i of gap) push(lines.line(i), i);
+          gap = [];
+          return;
+        }
         ensureMarker();
         const first = nameOf(lines.line(gap[0]));
         const last = nameOf(lines.line(gap[gap.length - 1]));

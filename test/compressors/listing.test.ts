@@ -46,6 +46,17 @@ describe("listingCompressor", () => {
     expect(out.length).toBeLessThan(text.length * 0.25);
   });
 
+  it("keeps every header of ls -laR /etc and the entries of other owners, cutting rc*.d's many symlinks", async () => {
+    const { c, text } = await ownCase("tabular-ls-laR-etc");
+    const out = compress(text)!.output;
+    expect(headers(out)).toEqual(headers(text));
+    for (const must of c.must_keep) expect(out, must).toContain(must);
+    const links = (t: string) => t.split("\n").filter((l) => l.startsWith("lrwxrwxrwx")).length;
+    expect(links(out)).toBeLessThan(links(text) / 4);
+    // Where symlinks are rare (the top of /etc), they stay.
+    expect(out).toContain("mtab -> ../proc/self/mounts");
+  });
+
   it("names each section's omitted entries, their count of the section's and their lines, in their place", () => {
     const text = lsLaR(3, 20);
     const out = compress(text)!.output;
