@@ -4,6 +4,7 @@ import { Tiktoken } from "js-tiktoken/lite";
 import o200k from "js-tiktoken/ranks/o200k_base";
 import { parseMarkers } from "../../src/ccr/marker.js";
 import { tabularCompressor } from "../../src/compressors/tabular.js";
+import { missingSalient, salientLines } from "../../src/fidelity/salient.js";
 import type { CompressorInput, CompressorOutput } from "../../src/compressors/types.js";
 import { loadCorpus, openCorpus } from "../support/corpus.js";
 import { compressorInput } from "../support/compressor-input.js";
@@ -409,5 +410,21 @@ describe("tabularCompressor names what it groups (issue #13)", () => {
     expect(markers.length).toBeGreaterThan(1);
     for (const m of markers) expect(m.summary).toMatch(/^\d+ rows? omitted: \S+( … \S+)?(; in all .*)?$/);
     expect(markers.every((m) => m.lines !== undefined && m.lines.length === 1)).toBe(true);
+  });
+});
+
+describe("tabularCompressor on a structured log CSV", () => {
+  it("keeps the postgres csvlog's header rows, its odd levels and every error that differs in more than numbers", async () => {
+    const own = openCorpus("own");
+    const c = (await own.cases()).find((x) => x.id === "tabular-postgres-csvlog")!;
+    const text = await own.readCase(c);
+    const result = run(text)!;
+    expect(result.lossy).toBe(true);
+    expect(missingSalient(salientLines(text), result.output)).toEqual([]);
+    for (const must of c.must_keep) expect(result.output, must).toContain(must);
+    // Every FATAL row (5 among 228 ERROR and 52 LOG rows) stays.
+    const fatal = (t: string) => t.split("\n").filter((l) => l.includes(",FATAL,")).length;
+    expect(fatal(result.output)).toBe(fatal(text));
+    expect(result.output.length).toBeLessThan(text.length * 0.3);
   });
 });
