@@ -43,6 +43,8 @@ const CAPS = {
   tail: 2,
   /** Message tables up to this many rows keep every distinct row; longer ones are sampled. */
   messageRows: 300,
+  /** Tables of distinct entities with nothing standing out keep every row up to this many. */
+  distinctRows: 500,
   /** Runs of omitted rows that each get a marker naming them; past it, one marker names them all. */
   gapMarkers: 8,
   /** …or one run per this many rows of the table, when that allows more. */
@@ -81,6 +83,7 @@ function sample(table: Table, rows: Int32Array, input: CompressorInput): Samplin
     head: scaled(CAPS.head, s, 1),
     tail: scaled(CAPS.tail, s, 1),
     queryTerms: terms,
+    distinctRows: scaled(CAPS.distinctRows, s, 50),
   });
   if (kept === null) return null;
   const dropped: number[] = [];
