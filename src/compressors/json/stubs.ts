@@ -76,11 +76,15 @@ export function namingStub(record: JsonNode, identifiers: IdentifierKeys, depth 
   const keys: string[] = [];
   const values: JsonNode[] = [];
   let hasIdentifier = false;
+  // One position says where a record points (a diagnostic's start); its end adds little.
+  let hasPosition = false;
   for (let i = 0; i < record.keys.length && keys.length < STUB_KEYS_MAX; i++) {
     const key = record.keys[i];
     const value = record.values[i];
     if (typeof value !== "string") {
-      const inner = depth === 0 ? namingStub(value, identifiers, 1) : isPosition(value) ? value : null;
+      const isPlace = depth > 0 && !hasPosition && isPosition(value);
+      if (isPlace) hasPosition = true;
+      const inner = depth === 0 ? namingStub(value, identifiers, 1) : isPlace ? value : null;
       if (inner === null) continue;
       keys.push(key);
       values.push(inner);
