@@ -14,7 +14,7 @@ import { scaled, type Compressor, type CompressorInput, type CompressorOutput } 
  * first and last names and their lines (`… 12 of 15 entries L40-52: a.js …
  * z.js`: the section's entry count stays with its header). A single marker, where the first entries go, names the stored
  * original, so every note's lines can be recalled by range. Past the line
- * budget, sections keep only their header, total and note.
+ * budget, sections keep only their header and notes (the total lines go).
  *
  * Our own output (holding a marker) returns null, so a second pass changes nothing.
  */
@@ -167,7 +167,8 @@ export const listingCompressor: Compressor = {
     };
     const ensureMarker = () => {
       if (isMarked) return;
-      const summary = `directory entries cut (and every . and .. row); each "…" note names the entries and lines it stands for`;
+      const dropped = perSection > 0 ? "every . and .. row" : "every . and .. row and total line";
+      const summary = `directory entries cut (and ${dropped}); each "…" note names the entries and lines it stands for`;
       push(input.marker(summary), -1);
       isMarked = true;
     };
@@ -176,7 +177,12 @@ export const listingCompressor: Compressor = {
       // Blank lines and anything before this header stay as they were.
       for (; next < s.header; next++) push(lines.line(next), next);
       push(lines.line(s.header), s.header);
-      if (s.total >= 0) push(lines.line(s.total), s.total);
+      // Past the budget the `total N` block counts go too (the marker says so).
+      if (s.total >= 0 && perSection > 0) push(lines.line(s.total), s.total);
+      else if (s.total >= 0) {
+        ensureMarker();
+        cut++;
+      }
       let kept = 0;
       let gap: number[] = [];
       const real = s.rows.filter((i) => !isDotEntry(nameOf(lines.line(i)))).length;

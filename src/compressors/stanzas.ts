@@ -122,12 +122,12 @@ function plan(stanzas: Stanzas, lineCount: number, scale: number): Plan {
     } else if (s.firstOf.size <= lowCardinality) {
       for (const r of s.firstOf.values()) standOut.add(`${r}\u0000${name}`);
     }
-    if (s.present <= Math.max(1, n * RARE_SHARE)) {
-      records.forEach((record, r) => {
-        if (record.fields.some((f) => f.name === name)) standOut.add(`${r}\u0000${name}`);
-      });
-    }
   }
+  // Fields only a few records have stay where they are.
+  const rareAt = Math.max(1, n * RARE_SHARE);
+  records.forEach((record, r) => {
+    for (const f of record.fields) if ((stats.get(f.name)?.present ?? 0) <= rareAt) standOut.add(`${r}\u0000${f.name}`);
+  });
   // The first record of each shape (set of field names) stays whole, when shapes are few.
   const firstOfShape = new Map<string, number>();
   for (let r = 0; r < n && firstOfShape.size <= lowCardinality; r++) {

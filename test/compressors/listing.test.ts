@@ -85,12 +85,14 @@ describe("listingCompressor", () => {
     expect(compress(out)).toBeNull();
   });
 
-  it("past the line budget, keeps every header with its total and one note per section", () => {
+  it("past the line budget, keeps every header and one note per section with its entry count", () => {
     const text = lsLaR(400, 6);
     const out = compress(text)!.output;
     expect(headers(out)).toEqual(headers(text));
     expect(out).not.toContain("file-399-0.js Dec");
     expect(out).toContain("… 6 of 6 entries");
+    expect(out).not.toContain("total 24");
+    expect(parseMarkers(out)[0].summary).toContain("every . and .. row and total line");
   });
 
   it("returns null for a plain ls -la (one section) and for other text", () => {
