@@ -43,6 +43,8 @@ const CAPS = {
   head: 3,
   tail: 2,
   topScores: 5,
+  /** Dropped records still shown as naming stubs, per array or map. */
+  stubBudget: 300,
 } as const;
 
 function pruneOptions(input: CompressorInput, identifiers: IdentifierKeys): PruneOptions {
@@ -54,6 +56,7 @@ function pruneOptions(input: CompressorInput, identifiers: IdentifierKeys): Prun
     arrayCap: scaled(CAPS.arrayCap, s, 8),
     objectCap: scaled(CAPS.objectCap, s, 16),
     identifiers,
+    stubBudget: scaled(CAPS.stubBudget, s, 20),
     crush: {
       budget: scaled(CAPS.rowBudget, s, 4),
       minRows: CAPS.minRows,

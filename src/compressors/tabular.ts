@@ -6,8 +6,9 @@ import { describeOmitted, describeRepeats } from "./tabular/describe.js";
 import { NOTE_PREFIX, factorConstants } from "./tabular/factor.js";
 import { keepRows, signalRows } from "./tabular/keep-rows.js";
 import { hasProseColumn, keepDistinctMessages } from "./tabular/near-duplicates.js";
-import { rowRecords, type Table } from "./tabular/table.js";
-import { scaled, type Compressor, type CompressorInput, type CompressorOutput, type OmissionPlace } from "./types.js";
+import { idColumn } from "./tabular/id-column.js";
+import { cellValue, rowRecords, type Table } from "./tabular/table.js";
+import { scaled, type Compressor, type CompressorInput, type CompressorOutput } from "./types.js";
 
 /**
  * The tabular compressor: CSV/TSV (quoted fields, embedded newlines, CRLF,
@@ -19,8 +20,9 @@ import { scaled, type Compressor, type CompressorInput, type CompressorOutput, t
  * messages (a free-text column, like `git log` subjects) only lose rows that
  * repeat another but for numbers (tabular/near-duplicates.ts). Kept rows are
  * the input's exact bytes, in their order, so the agent can quote them back;
- * the header and lines outside the table (`total 2204`) always stay, and one
- * marker at the first gap says how many rows were omitted and what they share.
+ * the header and lines outside the table (`total 2204`) always stay, and
+ * each run of omitted rows leaves a marker in its place naming its first and
+ * last row (the first marker also says what all omitted rows share).
  *
  * When nothing is dropped (lossless mode, a short table, or distinct entities
  * with an id column none of which stands out: tabular/keep-rows.ts), constant
@@ -41,6 +43,12 @@ const CAPS = {
   tail: 2,
   /** Message tables up to this many rows keep every distinct row; longer ones are sampled. */
   messageRows: 300,
+  /** Tables of distinct entities with nothing standing out keep every row up to this many. */
+  distinctRows: 500,
+  /** Runs of omitted rows that each get a marker naming them; past it, one marker names them all. */
+  gapMarkers: 8,
+  /** …or one run per this many rows of the table, when that allows more. */
+  rowsPerGapMarker: 25,
 } as const;
 
 /** Reads the input as one of the table shapes, the most specific first. */
@@ -75,6 +83,7 @@ function sample(table: Table, rows: Int32Array, input: CompressorInput): Samplin
     head: scaled(CAPS.head, s, 1),
     tail: scaled(CAPS.tail, s, 1),
     queryTerms: terms,
+    distinctRows: scaled(CAPS.distinctRows, s, 50),
   });
   if (kept === null) return null;
   const dropped: number[] = [];
@@ -86,9 +95,107 @@ function sample(table: Table, rows: Int32Array, input: CompressorInput): Samplin
   return { kept, summary: describeOmitted(table, rows.length, dropped), strategy: "sample" };
 }
 
-/** The input lines of the rows `picked` leaves out, as ranges. */
-function droppedLines(table: Table, rows: Int32Array, picked: Sampling, input: CompressorInput): OmissionPlace {
+/** Longest row label a group marker shows. */
+const LABEL_MAX = 48;
+
+/** A row's name in a group marker: its id cell, or the start of the row. */
+function rowLabel(table: Table, r: number, idCol: number): string {
+  const text =
+    idCol >= 0 ? cellValue(table, r, idCol).trim() : table.text.slice(table.recordStart[r], table.recordEnd[r]).trim();
+  return text.length > LABEL_MAX ? `${text.slice(0, LABEL_MAX - 1)}…` : text;
+}
+
+/**
+ * Kept rows and every non-row line in input order; each run of omitted rows
+ * becomes one marker in its place, naming its count, its first and last row
+ * and its lines (the first one also says what all omitted rows share).
+ */
+function renderSample(table: Table, rows: Int32Array, picked: Sampling, input: CompressorInput): string {
+  const { text } = table;
+  const idCol = idColumn(table, rows);
+  const gaps = countGaps(table, picked);
+  // A marker per run pays off when runs are long; many short runs share one marker.
+  const most = Math.max(scaled(CAPS.gapMarkers, input.scale, 2), Math.floor(rows.length / CAPS.rowsPerGapMarker));
+  if (gaps > most) return renderOneMarker(table, rows, picked, input, idCol);
+  const out: string[] = [];
+  let row = 0;
+  let next = 0;
+  let gapFirst = -1;
+  let gapLast = -1;
+  let gapCount = 0;
+  let isFirstGap = true;
+  const flush = () => {
+    if (gapCount === 0) return;
+    const first = rowLabel(table, gapFirst, idCol);
+    const last = rowLabel(table, gapLast, idCol);
+    const named = gapCount === 1 ? `1 row omitted: ${first}` : `${gapCount} rows omitted: ${first} … ${last}`;
+    const summary = isFirstGap ? `${named}; in all ${picked.summary}` : named;
+    const from = input.lines.lineAt(table.recordStart[gapFirst]);
+    const to = input.lines.lineAt(Math.max(table.recordStart[gapLast], table.recordEnd[gapLast] - 1)) + 1;
+    out.push(input.marker(summary, { lines: [[from, to]] }));
+    isFirstGap = false;
+    gapCount = 0;
+  };
+  for (let r = 0; r < table.recordCount; r++) {
+    if (table.isRow[r] === 0) {
+      flush();
+      out.push(text.slice(table.recordStart[r], table.recordEnd[r]));
+      continue;
+    }
+    if (next < picked.kept.length && picked.kept[next] === row) {
+      flush();
+      out.push(text.slice(table.recordStart[r], table.recordEnd[r]));
+      next++;
+    } else {
+      if (gapCount === 0) gapFirst = r;
+      gapLast = r;
+      gapCount++;
+    }
+    row++;
+  }
+  flush();
+  return join(out, table);
+}
+
+/** How many runs of omitted rows the sampling leaves. */
+function countGaps(table: Table, picked: Sampling): number {
+  let gaps = 0;
+  let row = 0;
+  let next = 0;
+  let isInGap = false;
+  for (let r = 0; r < table.recordCount; r++) {
+    if (table.isRow[r] === 0) {
+      isInGap = false;
+      continue;
+    }
+    if (next < picked.kept.length && picked.kept[next] === row) {
+      next++;
+      isInGap = false;
+    } else if (!isInGap) {
+      gaps++;
+      isInGap = true;
+    }
+    row++;
+  }
+  return gaps;
+}
+
+/**
+ * Many small runs (every other row of a message table): one marker where
+ * rows first go missing, naming the first and last omitted row and every
+ * omitted line, costs less than a marker per run.
+ */
+function renderOneMarker(
+  table: Table,
+  rows: Int32Array,
+  picked: Sampling,
+  input: CompressorInput,
+  idCol: number,
+): string {
+  const { text } = table;
   const ranges: [number, number][] = [];
+  let firstDropped = -1;
+  let lastDropped = -1;
   let next = 0;
   for (let k = 0; k < rows.length; k++) {
     if (next < picked.kept.length && picked.kept[next] === k) {
@@ -96,21 +203,19 @@ function droppedLines(table: Table, rows: Int32Array, picked: Sampling, input: C
       continue;
     }
     const r = rows[k];
+    if (firstDropped < 0) firstDropped = r;
+    lastDropped = r;
     const from = input.lines.lineAt(table.recordStart[r]);
     const to = input.lines.lineAt(Math.max(table.recordStart[r], table.recordEnd[r] - 1)) + 1;
     const last = ranges[ranges.length - 1];
     if (last !== undefined && last[1] >= from) last[1] = Math.max(last[1], to);
     else ranges.push([from, to]);
   }
-  return { lines: ranges };
-}
-
-/** Kept rows and every non-row line in input order, with the marker where rows first go missing. */
-function renderSample(table: Table, picked: Sampling, marker: string): string {
-  const { text } = table;
+  const names = `${rowLabel(table, firstDropped, idCol)} … ${rowLabel(table, lastDropped, idCol)}`;
+  const marker = input.marker(`${picked.summary}; from ${names}`, { lines: ranges });
   const out: string[] = [];
   let row = 0;
-  let next = 0;
+  next = 0;
   let isMarked = false;
   for (let r = 0; r < table.recordCount; r++) {
     if (table.isRow[r] === 0) {
@@ -141,11 +246,7 @@ export const tabularCompressor: Compressor = {
     if (input.canDrop) {
       const picked = sample(table, rows, input);
       if (picked !== null) {
-        const output = renderSample(
-          table,
-          picked,
-          input.marker(picked.summary, droppedLines(table, rows, picked, input)),
-        );
+        const output = renderSample(table, rows, picked, input);
         if (output.length < text.length) {
           return {
             output,

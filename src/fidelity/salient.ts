@@ -125,7 +125,8 @@ export function salientLines(text: string): SalientLine[] {
       const key =
         kind === "heading" || kind === "header" || kind === "diagnostic"
           ? `${kind}:${trimmed}`
-          : trimmed.replace(/\d+/g, "#");
+          : // Masked before the cut, so a longer number does not push a different tail into the key.
+            raw.trim().replace(/\d+/g, "#").slice(0, LINE_CHARS);
       if (seen.has(key)) continue;
       seen.add(key);
       found.push({ kind, line: i, text: trimmed });

@@ -11,6 +11,8 @@ import { searchDetector } from "./detectors/search.js";
 import { terminalDetector } from "./detectors/terminal.js";
 import { logDetector } from "./detectors/log.js";
 import { tabularDetector } from "./detectors/tabular.js";
+import { stanzasDetector } from "./detectors/stanzas.js";
+import { listingDetector } from "./detectors/listing.js";
 import { htmlDetector } from "./detectors/html.js";
 import { markdownDetector } from "./detectors/markdown.js";
 import { codeDetector } from "./detectors/code.js";
@@ -28,6 +30,8 @@ export {
   terminalDetector,
   logDetector,
   tabularDetector,
+  stanzasDetector,
+  listingDetector,
   htmlDetector,
   markdownDetector,
   codeDetector,
@@ -48,6 +52,8 @@ export const STRUCTURAL_DETECTORS: readonly Detector[] = [
   accessLogDetector,
   searchDetector,
   terminalDetector,
+  stanzasDetector,
+  listingDetector,
   tabularDetector,
   htmlDetector,
 ];

@@ -5,7 +5,7 @@ import o200k from "js-tiktoken/ranks/o200k_base";
 import { parseMarkers } from "../../src/ccr/marker.js";
 import { createJsonCompressor, jsonCompressor } from "../../src/compressors/json.js";
 import type { CompressorInput } from "../../src/compressors/types.js";
-import { corpusCases, readCase, readCorpusFile } from "../support/corpus.js";
+import { corpusCases, openCorpus, readCase, readCorpusFile } from "../support/corpus.js";
 import { compressorInput } from "../support/compressor-input.js";
 
 function jsonInput(text: string, overrides: Partial<CompressorInput> = {}): CompressorInput {
@@ -82,7 +82,7 @@ describe("jsonCompressor", () => {
   });
 
   it("puts one marker at the root when it cut strings or collapsed subtrees", () => {
-    const out = compress(JSON.stringify({ log: "z".repeat(5000), a: { b: { c: { d: { e: 1 } } } } }))!;
+    const out = compress(JSON.stringify({ log: "z".repeat(5000), a: { b: { c: { d: { e: { f: 1 } } } } } }))!;
     const value = JSON.parse(out.output);
     expect(Object.keys(value)[0]).toBe("_pithy");
     expect(parseMarkers(value._pithy)[0].summary).toBe(
@@ -126,7 +126,7 @@ describe("jsonCompressor", () => {
 });
 
 describe("jsonCompressor on the corpus", () => {
-  it("keeps every must_keep string, saves at least 70% of tokens on the json class, and still parses", async () => {
+  it("keeps every must_keep string, saves at least 65% of tokens on the json class, and still parses", async () => {
     const cases = (await corpusCases()).filter((c) => c.class === "json");
     expect(cases.length).toBe(5);
     let tokensIn = 0;
@@ -140,7 +140,8 @@ describe("jsonCompressor on the corpus", () => {
       tokensIn += tokens(text);
       tokensOut += tokens(out!.output);
     }
-    expect(1 - tokensOut / tokensIn).toBeGreaterThanOrEqual(0.7);
+    // The class target (issue #13): every record keeps its naming stub, which costs some savings.
+    expect(1 - tokensOut / tokensIn).toBeGreaterThanOrEqual(0.65);
   });
 
   it("keeps the deep acorn AST's identifiers visible and valid", async () => {
@@ -339,4 +340,69 @@ describe("jsonCompressor properties", () => {
     },
     120_000,
   );
+});
+
+describe("jsonCompressor keeps the outline of records (issue #13)", () => {
+  const own = openCorpus("own");
+  const ownCase = async (id: string) => {
+    const c = (await own.cases()).find((x) => x.id === id)!;
+    return { c, text: await own.readCase(c) };
+  };
+
+  it("keeps every package of an npm ls --all tree by name, in valid JSON", async () => {
+    const { c, text } = await ownCase("json-pithy-npm-ls-all");
+    const out = compress(text)!.output;
+    expect(() => JSON.parse(out)).not.toThrow();
+    for (const must of c.must_keep) expect(out, must).toContain(must);
+  });
+
+  it("keeps every entry of a lockfile's packages map by key, dropped ones as stubs", async () => {
+    const { c, text } = await ownCase("json-pithy-package-lock");
+    const out = compress(text)!.output;
+    const value = JSON.parse(out) as { packages: Record<string, unknown> };
+    const original = JSON.parse(text) as { packages: Record<string, unknown> };
+    for (const key of Object.keys(original.packages)) expect(value.packages, key).toHaveProperty([key]);
+    for (const must of c.must_keep) expect(out, must).toContain(must);
+  });
+
+  it("keeps a failed test's name, status and first failure lines past the depth cap", async () => {
+    const { c, text } = await ownCase("json-pithy-vitest-json-report");
+    const out = compress(text)!.output;
+    for (const must of c.must_keep) expect(out, must).toContain(must);
+  });
+
+  it("keeps each lint diagnostic's rule and location in a biome report", async () => {
+    const { c, text } = await ownCase("json-express-biome-lint-report");
+    const out = compress(text)!.output;
+    for (const must of c.must_keep) expect(out, must).toContain(must);
+  });
+
+  it("keeps npm query records' _id when their array is crushed", async () => {
+    const { c, text } = await ownCase("json-pithy-npm-query-dev");
+    const out = compress(text)!.output;
+    const ids = (JSON.parse(text) as { _id: string }[]).map((r) => r._id);
+    for (const id of ids) expect(out, id).toContain(`"_id": ${JSON.stringify(id)}`);
+    for (const must of c.must_keep) expect(out, must).toContain(must);
+  });
+
+  it("keeps a paginated response's Link header past the depth cap", () => {
+    const link = Array.from(
+      { length: 4 },
+      (_, i) =>
+        `<https://api.github.com/repositories/1300192/issues?page=${i + 2}>; rel="${["next", "last", "first", "prev"][i]}"`,
+    ).join(", ");
+    const body = Array.from({ length: 30 }, (_, i) => ({ id: i, title: `issue ${i}`, body: "x".repeat(300) }));
+    const text = JSON.stringify({ response: { meta: { headers: { link, "x-ratelimit-remaining": "59" } } }, body });
+    const out = compress(text)!.output;
+    expect(out).toContain(JSON.stringify(link));
+  });
+
+  it("groups stubs past the stub budget under a note naming the first and last record", () => {
+    const rows = Array.from({ length: 2000 }, (_, i) => ({ name: `pkg-${i}`, version: "1.0.0", size: i % 7 }));
+    const out = compress(JSON.stringify(rows))!.output;
+    const value = JSON.parse(out) as unknown[];
+    const group = value.find((v) => typeof v === "string" && v.startsWith("…(")) as string;
+    expect(group).toMatch(/^…\(\d[\d,]* records \[\d+\]–\[\d+\]: pkg-\d+ … pkg-\d+\)$/);
+    expect(out).toContain('"name":"pkg-1999"');
+  });
 });

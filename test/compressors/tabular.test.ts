@@ -4,8 +4,9 @@ import { Tiktoken } from "js-tiktoken/lite";
 import o200k from "js-tiktoken/ranks/o200k_base";
 import { parseMarkers } from "../../src/ccr/marker.js";
 import { tabularCompressor } from "../../src/compressors/tabular.js";
+import { missingSalient, salientLines } from "../../src/fidelity/salient.js";
 import type { CompressorInput, CompressorOutput } from "../../src/compressors/types.js";
-import { loadCorpus } from "../support/corpus.js";
+import { loadCorpus, openCorpus } from "../support/corpus.js";
 import { compressorInput } from "../support/compressor-input.js";
 
 const _KEY = "0".repeat(32);
@@ -91,10 +92,13 @@ describe("tabular compressor: sampling", () => {
     expect(out.length).toBeLessThan(lsListing(495).length / 5);
   });
 
-  it("says in one marker how many ls rows were omitted and what they are", () => {
+  it("says at each run of omitted ls rows which rows it holds, and in the first what all of them are", () => {
     const found = summaries(output(lsListing(495)));
-    expect(found).toHaveLength(1);
-    expect(found[0]).toMatch(/^\d+ of 498 rows omitted: directories owned by root$/);
+    expect(found.length).toBeGreaterThan(1);
+    expect(found[0]).toMatch(
+      /^\d+ rows omitted: pkg-\d+ … pkg-\d+; in all \d+ of 498 rows omitted: directories owned by root$/,
+    );
+    for (const s of found.slice(1)) expect(s).toMatch(/^\d+ rows? omitted: pkg-\d+( … pkg-\d+)?$/);
   });
 
   it("keeps the head and tail rows of a sampled table", () => {
@@ -185,7 +189,9 @@ describe("tabular compressor: sampling", () => {
     const out = result?.output ?? text;
     expect(out).toContain("Prevent Response self-reference in redirect history (#7328)");
     for (const row of rows.filter((_, k) => k % 2 === 1)) expect(out).toContain(row);
-    expect(summaries(out)[0]).toMatch(/^28 of 61 rows omitted: repeats/);
+    // Many short runs share one marker, which names the first and last row it hides.
+    expect(summaries(out)).toHaveLength(1);
+    expect(summaries(out)[0]).toMatch(/^28 of 61 rows omitted: repeats.*; from [0-9a-f]{8} … [0-9a-f]{8}$/);
     expect(result?.detail?.step).toBe("repeats");
   });
 
@@ -388,5 +394,37 @@ describe("tabular compressor: properties", () => {
     );
     // Enough generated cases reached the check: the property did not hold by default.
     expect(reached, "cases that reached the check").toBeGreaterThanOrEqual(10);
+  });
+});
+
+describe("tabularCompressor names what it groups (issue #13)", () => {
+  it("keeps dpkg -l's legend, header, first and last package, with a marker per run naming its first and last", async () => {
+    const own = openCorpus("own");
+    const c = (await own.cases()).find((x) => x.id === "tabular-dpkg-l")!;
+    const text = await own.readCase(c);
+    const out = output(text);
+    const lines = text.split("\n");
+    for (const line of lines.slice(0, 6)) expect(out).toContain(line);
+    expect(out).toContain(lines[lines.length - 2]);
+    const markers = parseMarkers(out);
+    expect(markers.length).toBeGreaterThan(1);
+    for (const m of markers) expect(m.summary).toMatch(/^\d+ rows? omitted: \S+( … \S+)?(; in all .*)?$/);
+    expect(markers.every((m) => m.lines !== undefined && m.lines.length === 1)).toBe(true);
+  });
+});
+
+describe("tabularCompressor on a structured log CSV", () => {
+  it("keeps the postgres csvlog's header rows, its odd levels and every error that differs in more than numbers", async () => {
+    const own = openCorpus("own");
+    const c = (await own.cases()).find((x) => x.id === "tabular-postgres-csvlog")!;
+    const text = await own.readCase(c);
+    const result = run(text)!;
+    expect(result.lossy).toBe(true);
+    expect(missingSalient(salientLines(text), result.output)).toEqual([]);
+    for (const must of c.must_keep) expect(result.output, must).toContain(must);
+    // Every FATAL row (5 among 228 ERROR and 52 LOG rows) stays.
+    const fatal = (t: string) => t.split("\n").filter((l) => l.includes(",FATAL,")).length;
+    expect(fatal(result.output)).toBe(fatal(text));
+    expect(result.output.length).toBeLessThan(text.length * 0.3);
   });
 });

@@ -45,7 +45,7 @@ export const DEFAULT_IDENTIFIER_WORDS: readonly string[] = [
 const WORD_SPLIT_RE = /[_\-.\s]+|(?<=[a-z0-9])(?=[A-Z])/;
 
 /** Lowercased last word of a key (`htmlUrl` → `url`, `package_id` → `id`, `_id` → `id`). */
-function lastWord(key: string): string {
+export function lastWord(key: string): string {
   const words = key.split(WORD_SPLIT_RE);
   for (let i = words.length - 1; i >= 0; i--) if (words[i] !== "") return words[i].toLowerCase();
   return "";

@@ -1,9 +1,10 @@
 import { pathKey } from "../../ccr/marker.js";
 import { selectRows, type CrushPolicy, type RowSelection } from "./array-crush.js";
-import { isIdentifierValue, type IdentifierKeys } from "./identifier-keys.js";
-import { RowScanner } from "./row-scan.js";
+import { MAX_IDENTIFIER_LENGTH, isIdentifierValue, type IdentifierKeys } from "./identifier-keys.js";
+import { RowScanner, isErrorValue } from "./row-scan.js";
 import { JsonRows } from "./rows.js";
-import { JsonObject, decodeString, encodeString, isStringScalar, type JsonNode } from "./tree.js";
+import { entryStub, isStatusKey, namingStub, recordLabel } from "./stubs.js";
+import { JsonObject, decodeString, encodeString, isStringScalar, numberValue, type JsonNode } from "./tree.js";
 
 /**
  * The lossy pass over a parsed document: crushes long homogeneous arrays (and
@@ -36,6 +37,11 @@ export interface PruneOptions {
   /** Objects keep head and tail keys past this many keys. */
   objectCap: number;
   identifiers: IdentifierKeys;
+  /**
+   * Records a crushed array or map drops that still show as naming stubs
+   * (json/stubs.ts); past it the middle ones are grouped under a named note.
+   */
+  stubBudget: number;
   /** Row selection; `keyedByIdentity` is set per call. */
   crush: Omit<CrushPolicy, "keyedByIdentity">;
   /** Formats a marker naming the stored original and the JSON path of what it stands for. */
@@ -115,6 +121,33 @@ function item(parent: At | null, index: number): At {
   return { parent, segment: `[${index}]` };
 }
 
+/** Longest small leaf container (its scalars' lexemes together) kept whole past the depth cap. */
+const SMALL_LEAF_CHARS = 48;
+
+/**
+ * Whether a container holds only a few short scalars (`{"line":77,"column":9}`,
+ * `["mpga","mp2"]`): a note in its place would save a few characters and hide
+ * the position or values the agent reads it for.
+ */
+function isSmallLeaf(node: JsonNode[] | JsonObject): boolean {
+  if ((node as JsonNode | JsonRows) instanceof JsonRows) return false;
+  const values = Array.isArray(node) ? node : node.values;
+  if (values.length > 6) return false;
+  let chars = 0;
+  for (const v of values) {
+    if (typeof v !== "string") return false;
+    chars += v.length;
+    if (chars > SMALL_LEAF_CHARS) return false;
+  }
+  return true;
+}
+
+/** A position (`{"line":77,"column":9}`): kept inside a skeleton, where it says where its record points. */
+function isPosition(node: JsonNode[] | JsonObject): boolean {
+  if (!(node instanceof JsonObject) || node.keys.length === 0 || node.keys.length > 3) return false;
+  return node.values.every((v) => typeof v === "string" && v.length <= 12 && numberValue(v) !== null);
+}
+
 class Pruner {
   readonly stats: PruneStats = {
     rowsDropped: 0,
@@ -145,8 +178,11 @@ class Pruner {
     if (!isStringScalar(raw) || raw.length - 2 <= this.opts.stringCap) return raw;
     const text = decodeString(raw);
     if (text.length <= this.opts.stringCap || isIdentifierValue(text)) return raw;
+    // An error message keeps its first lines: the assertion and the frames that name the test.
+    const keep = isErrorValue(text) ? this.opts.stringKeep * 3 : this.opts.stringKeep;
+    if (text.length <= keep) return raw;
     this.stats.stringsCut++;
-    const at = cutPoint(text, this.opts.stringKeep);
+    const at = cutPoint(text, keep);
     return encodeString(`${text.slice(0, at)}…(+${formatCount(text.length - at)} chars)`);
   }
 
@@ -157,7 +193,10 @@ class Pruner {
     return this.shrinkArray(block.rows(), depth, at, null);
   }
 
-  /** The kept rows, shrunk, and the marker for the rest (a marker row among objects). */
+  /**
+   * The kept rows, shrunk, each dropped record as its naming stub (in its
+   * place), and the marker for the rest (a marker row among objects).
+   */
   private crushed(
     selection: RowSelection,
     row: (r: number) => JsonNode,
@@ -167,11 +206,63 @@ class Pruner {
   ): JsonNode[] {
     this.stats.rowsDropped += selection.dropped;
     this.stats.arraysCrushed++;
-    const kept = selection.kept.map((r) => this.shrink(row(r), depth + 1, false, item(at, r)));
+    const n = selection.kept.length + selection.dropped;
+    const stubOf = (r: number) => namingStub(row(r), this.opts.identifiers);
+    const stubs = isObjects ? this.stubsOf(selection, n, stubOf, (r) => recordLabel(stubOf(r), `[${r}]`)) : null;
+    const kept: JsonNode[] = [];
+    let next = 0;
+    for (let r = 0; r < n; r++) {
+      if (next < selection.kept.length && selection.kept[next] === r) {
+        kept.push(this.shrink(row(r), depth + 1, false, item(at, r)));
+        next++;
+        continue;
+      }
+      const stub = stubs?.get(r);
+      if (stub !== undefined) kept.push(stub);
+    }
     // The marker names the whole array: a recall of that path returns every row.
     const marker = encodeString(this.opts.marker(selection.summary, pathOf(at)));
     kept.push(isObjects ? new JsonObject([MARKER_KEY], [marker]) : marker);
     return kept;
+  }
+
+  /**
+   * The stubs of the dropped records, by index: every one within the stub
+   * budget; past it the head and tail of them, and one group note (by the
+   * first record of the group) naming its first and last record.
+   */
+  private stubsOf(
+    selection: RowSelection,
+    n: number,
+    stubOf: (r: number) => JsonNode | null,
+    label: (r: number) => string,
+  ): Map<number, JsonNode> {
+    const dropped: number[] = [];
+    let next = 0;
+    for (let r = 0; r < n; r++) {
+      if (next < selection.kept.length && selection.kept[next] === r) next++;
+      else dropped.push(r);
+    }
+    const stubs = new Map<number, JsonNode>();
+    const budget = this.opts.stubBudget;
+    const head = dropped.length > budget ? Math.ceil(budget * 0.7) : dropped.length;
+    const tail = dropped.length > budget ? budget - head : 0;
+    for (let k = 0; k < head; k++) {
+      const stub = stubOf(dropped[k]);
+      if (stub !== null) stubs.set(dropped[k], stub);
+    }
+    if (tail === 0 && head === dropped.length) return stubs;
+    const from = dropped[head];
+    const to = dropped[dropped.length - tail - 1];
+    const first = label(from);
+    const last = label(to);
+    const count = dropped.length - head - tail;
+    stubs.set(from, encodeString(`…(${plural(count, "record")} [${from}]–[${to}]: ${first} … ${last})`));
+    for (let k = dropped.length - tail; k < dropped.length; k++) {
+      const stub = stubOf(dropped[k]);
+      if (stub !== null) stubs.set(dropped[k], stub);
+    }
+    return stubs;
   }
 
   /** `selection` is the crusher's answer when already asked. */
@@ -185,6 +276,38 @@ class Pruner {
     }
     const { arrayCap } = this.opts;
     let out: JsonNode[];
+    if (items.length > arrayCap && items[0] instanceof JsonObject) {
+      // Records past the cap: head and tail whole, the rest as naming stubs.
+      const head = arrayCapHead(arrayCap);
+      const tail = arrayCap - 1 - head;
+      const kept: number[] = [];
+      for (let r = 0; r < head; r++) kept.push(r);
+      for (let r = items.length - tail; r < items.length; r++) kept.push(r);
+      const dropped = items.length - kept.length;
+      this.stats.itemsDropped += dropped;
+      const selection: RowSelection = { kept, dropped, summary: "" };
+      const stubOf = (r: number) => namingStub(items[r], this.opts.identifiers);
+      const stubs = this.stubsOf(selection, items.length, stubOf, (r) => recordLabel(stubOf(r), `[${r}]`));
+      const shrunk: JsonNode[] = [];
+      let omitted = 0;
+      for (let r = 0; r < items.length; r++) {
+        if (r < head || r >= items.length - tail) {
+          shrunk.push(this.shrink(items[r], depth + 1, false, item(at, r)));
+          continue;
+        }
+        const stub = stubs.get(r);
+        if (stub === undefined) {
+          omitted++;
+          continue;
+        }
+        shrunk.push(stub);
+      }
+      if (omitted === dropped) {
+        // Nothing names these records: one note where they were.
+        shrunk.splice(head, 0, encodeString(`…(${plural(omitted, "item")} omitted)`));
+      }
+      return shrunk;
+    }
     if (items.length > arrayCap) {
       // The note takes one slot, so the result is within the cap (a second pass keeps it).
       const head = arrayCapHead(arrayCap);
@@ -215,11 +338,32 @@ class Pruner {
     let values = obj.values;
     let tailKey: string | null = null;
     let tailValue = "";
+    /** Whether each value of `values` is a stub or a note, already in its final form. */
+    let isFinal: boolean[] | null = null;
     if (selection !== null) {
       this.stats.rowsDropped += selection.dropped;
       this.stats.arraysCrushed++;
-      keys = selection.kept.map((r) => obj.keys[r]);
-      values = selection.kept.map((r) => obj.values[r]);
+      // A map's keys are its outline: each dropped entry keeps its key, with a stub.
+      const stubs = this.stubsOf(
+        selection,
+        obj.keys.length,
+        (r) => entryStub(obj.values[r], this.opts.identifiers),
+        (r) => decodeString(obj.keys[r]),
+      );
+      keys = [];
+      values = [];
+      isFinal = [];
+      let next = 0;
+      for (let r = 0; r < obj.keys.length; r++) {
+        const isKept = next < selection.kept.length && selection.kept[next] === r;
+        if (isKept) next++;
+        const value = isKept ? obj.values[r] : stubs.get(r);
+        if (value === undefined) continue;
+        const isGroup = !isKept && typeof value === "string";
+        keys.push(isGroup ? NOTE_KEY : obj.keys[r]);
+        values.push(value);
+        isFinal.push(!isKept);
+      }
       tailKey = obj.keys.includes(MARKER_KEY) ? '"_pithy_omitted"' : MARKER_KEY;
       tailValue = encodeString(this.opts.marker(selection.summary, pathOf(at)));
     } else if (keys.length > this.opts.objectCap) {
@@ -235,7 +379,7 @@ class Pruner {
       ];
     }
     const shrunk = values.map((v, i) =>
-      keys[i] === NOTE_KEY && keys !== obj.keys
+      (keys[i] === NOTE_KEY && keys !== obj.keys) || isFinal?.[i] === true
         ? v
         : this.shrink(v, depth + 1, this.opts.identifiers.hasLexeme(keys[i]), under(at, keys[i])),
     );
@@ -261,13 +405,45 @@ class Pruner {
 
   /** A container past the depth cap: only its identifiers, or a note. */
   private skeleton(node: JsonNode[] | JsonObject, depth: number): JsonNode {
+    if (isSmallLeaf(node)) return node;
+    if (node instanceof JsonObject && depth < ABSOLUTE_DEPTH && this.holdsError(node))
+      return this.errorRecord(node, depth);
     const kept = this.identifiersOf(node, depth);
     this.stats.subtreesCollapsed++;
     return kept ?? containerNote(node);
   }
 
+  /** Whether a record says something failed in one of its own scalars (or arrays of them). */
+  private holdsError(record: JsonObject): boolean {
+    for (const value of record.values) {
+      if (isStringScalar(value) && isErrorValue(decodeString(value))) return true;
+      if (Array.isArray(value)) {
+        for (const v of value) if (isStringScalar(v) && isErrorValue(decodeString(v))) return true;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * A failed record past the depth cap keeps its scalars and lists of them
+   * (long strings cut as anywhere): what failed and why is the point of
+   * the document; only its nested containers shrink further.
+   */
+  private errorRecord(record: JsonObject, depth: number): JsonObject {
+    const values = record.values.map((value, i) => {
+      if (typeof value === "string")
+        return this.opts.identifiers.hasLexeme(record.keys[i]) ? value : this.cutString(value);
+      if (Array.isArray(value) && value.every((v) => typeof v === "string")) {
+        return value.length <= this.opts.arrayCap ? value.map((v) => this.cutString(v)) : containerNote(value);
+      }
+      return this.skeleton(value, depth + 1);
+    });
+    return new JsonObject(record.keys, values);
+  }
+
   private identifiersOf(node: JsonNode[] | JsonObject, depth: number): JsonNode | null {
     if (depth >= ABSOLUTE_DEPTH) return null;
+    if (isPosition(node)) return node;
     if ((node as JsonNode | JsonRows) instanceof JsonRows)
       return this.identifiersOf((node as unknown as JsonRows).rows(), depth);
     if (Array.isArray(node)) {
@@ -288,7 +464,12 @@ class Pruner {
       const value = node.values[i];
       let kept: JsonNode | null = null;
       if (typeof value === "string") {
-        if (isStringScalar(value) && value.length <= 258 && this.opts.identifiers.hasLexeme(node.keys[i])) kept = value;
+        if (
+          isStringScalar(value) &&
+          value.length <= MAX_IDENTIFIER_LENGTH &&
+          (this.opts.identifiers.hasLexeme(node.keys[i]) || isStatusKey(node.keys[i]))
+        )
+          kept = value;
       } else kept = this.identifiersOf(value, depth + 1);
       if (kept !== null) {
         keys.push(node.keys[i]);

@@ -161,14 +161,46 @@ function firstNonEmpty(text: string, lines: Lines): number {
   return -1;
 }
 
-/** Reads `text` as a whitespace-aligned table under a header line (`ps aux`, `df -h`, `docker ps`), or null. */
+/** Lines a preamble above a ruled header may take (`dpkg -l` has three). */
+const MAX_PREAMBLE = 8;
+
+/**
+ * Whether a line is a rule under a header: only `-`, `=`, `+` and `|` (and
+ * spaces), at least 10 of them (`+++-====-===`, `------ -----`).
+ */
+function isRuleLine(text: string, start: number, end: number): boolean {
+  let marks = 0;
+  for (let i = start; i < end; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 45 || c === 61 || c === 43 || c === 124) marks++;
+    else if (c !== SPACE && c !== 13) return false;
+  }
+  return marks >= 10;
+}
+
+/**
+ * The header line: the first non-empty line when it reads as one, or the
+ * line above a rule line within the first few (`dpkg -l`'s `||/ Name …`
+ * under its legend); with the rule line's index, or -1.
+ */
+function findHeader(text: string, lines: Lines): [header: number, rule: number] {
+  const first = firstNonEmpty(text, lines);
+  if (first < 0) return [-1, -1];
+  if (isHeaderLine(text, lines.starts[first], lines.ends[first])) return [first, -1];
+  for (let i = first + 1; i < Math.min(lines.count, first + MAX_PREAMBLE + 1); i++) {
+    if (isRuleLine(text, lines.starts[i], lines.ends[i])) return [i - 1, i];
+  }
+  return [-1, -1];
+}
+
+/** Reads `text` as a whitespace-aligned table under a header line (`ps aux`, `df -h`, `docker ps`, `dpkg -l`), or null. */
 export function parseHeaderAligned(text: string): Table | null {
   const lines = splitLines(text);
-  const header = firstNonEmpty(text, lines);
+  const [header, rule] = findHeader(text, lines);
   if (header < 0 || lines.count - header < 3) return null;
   const hStart = lines.starts[header];
   const hEnd = lines.ends[header];
-  if (!isHeaderLine(text, hStart, hEnd)) return null;
+  const bodyFrom = Math.max(header, rule) + 1;
 
   const wordStarts: number[] = [];
   const words: string[] = [];
@@ -186,7 +218,7 @@ export function parseHeaderAligned(text: string): Table | null {
   let body = 0;
   let gapFit = 0;
   let wordFit = 0;
-  for (let i = header + 1; i < lines.count; i++) {
+  for (let i = bodyFrom; i < lines.count; i++) {
     const s = lines.starts[i];
     const e = lines.ends[i];
     if (isEmptyLine(text, s, e)) continue;
@@ -204,7 +236,7 @@ export function parseHeaderAligned(text: string): Table | null {
   for (let i = 0; i < lines.count; i++) {
     const s = lines.starts[i];
     const e = lines.ends[i];
-    const isRow = i > header && !isEmptyLine(text, s, e);
+    const isRow = i >= bodyFrom && !isEmptyLine(text, s, e);
     if (isRow && byGaps) addPlacedCells(text, s, e, starts, b);
     else if (isRow) scanTokens(text, s, e, 1, words.length, (cs, ce) => b.addCell(cs, ce));
     else if (i === header)

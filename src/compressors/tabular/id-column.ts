@@ -26,9 +26,14 @@ function isIdColumn(table: Table, rows: Int32Array, col: number): boolean {
 
 /** Whether any of the table's columns holds a distinct, non-empty value in every row. */
 export function hasIdColumn(table: Table, rows: Int32Array): boolean {
-  if (rows.length === 0) return false;
+  return idColumn(table, rows) >= 0;
+}
+
+/** The first column that holds a distinct, non-empty value in every row, or -1. */
+export function idColumn(table: Table, rows: Int32Array): number {
+  if (rows.length === 0) return -1;
   for (let col = 0; col < Math.min(table.columns.length, MAX_COLUMNS); col++) {
-    if (isIdColumn(table, rows, col)) return true;
+    if (isIdColumn(table, rows, col)) return col;
   }
-  return false;
+  return -1;
 }

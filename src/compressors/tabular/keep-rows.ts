@@ -27,7 +27,10 @@ import type { Table } from "./table.js";
  */
 
 /** How many rows to keep and what the caller is looking for: the crusher's policy minus what only JSON has (scores, key names). */
-export type RowPolicy = Pick<CrushPolicy, "budget" | "minRows" | "head" | "tail" | "queryTerms">;
+export type RowPolicy = Pick<CrushPolicy, "budget" | "minRows" | "head" | "tail" | "queryTerms"> & {
+  /** Tables of distinct entities up to this many rows are never sampled. */
+  distinctRows: number;
+};
 
 /** The rows that carry a signal of their own, and whether any is set apart from the rest. */
 interface Signals {
@@ -65,7 +68,9 @@ export function keepRows(table: Table, rows: Int32Array, policy: RowPolicy): num
   const n = rows.length;
   if (n <= Math.max(policy.minRows, policy.budget)) return null;
   const signals = findSignals(table, rows, policy.queryTerms);
-  if (!signals.isAnySetApart && hasIdColumn(table, rows)) return null;
+  // Distinct entities none of which stands out all stay, up to a cap; past it even
+  // they are grouped (under markers naming each group's first and last row).
+  if (!signals.isAnySetApart && n <= policy.distinctRows && hasIdColumn(table, rows)) return null;
   const keep = signals.rows;
   for (let k = 0; k < Math.min(policy.head, n); k++) keep.add(k);
   for (let k = Math.max(0, n - policy.tail); k < n; k++) keep.add(k);

@@ -9,7 +9,7 @@ import { cellIndex, type Table } from "./table.js";
  * cell. What counts as an error is the JSON crusher's rule, imported from
  * json/array-crush.ts: a one-word cell counts only when it is the word itself
  * ("failed", not "es-errors"), and identifier-shaped cells (paths, urls,
- * hashes) never count.
+ * hashes) never count; a cell of prose only when it opens with the word.
  */
 
 // Built once; `lastIndex` is reset before each scan (a scan runs to completion, so nothing else sees it).
@@ -47,6 +47,27 @@ function cellAt(table: Table, r: number, at: number): string {
   return table.text.slice(table.recordStart[r], table.recordEnd[r]);
 }
 
+/** A prose cell reports a failure when it opens with the word ("Error: …", "failed to …"). */
+const LEADING_ERROR_RE =
+  /^(?:errors?|exception|fail(?:ed|ure)?|fatal|panic(?:ked)?|crash(?:ed)?|abort(?:ed)?|denied|refused|timeout|timed out)\b/i;
+/** Words that report an event wherever they stand ("connection refused", "2 tests failed"). */
+const FAILURE_VERB_RE = /\b(?:failed|failing|refused|denied|rejected|timed out|crashed|aborted|panicked)\b/i;
+const CELL_SPACE_RE = /\s/;
+const ERROR_NAME_RE = /[a-z0-9](?:Error|Exception|Failure)\b/;
+
+/**
+ * Whether a cell says something failed. A one-word cell follows the JSON
+ * crusher's rule; a cell of several words counts only when it opens with an
+ * error word, holds a failure verb ("connection refused") or names an error
+ * class (`TypeError`): a description that merely mentions the noun ("a fast memory error detector" in `dpkg -l`, "Fix
+ * error handling" in a git log) describes, it does not fail.
+ */
+function isTableError(cell: string): boolean {
+  const text = cell.trim();
+  if (!CELL_SPACE_RE.test(text)) return isErrorValue(text);
+  return (LEADING_ERROR_RE.test(text) || FAILURE_VERB_RE.test(text) || ERROR_NAME_RE.test(text)) && isErrorValue(text);
+}
+
 /** Positions (in `rows`) of rows with an error word; none when they are the majority (then they say nothing). */
 export function errorRows(table: Table, rows: Int32Array): number[] {
   const found: number[] = [];
@@ -57,7 +78,7 @@ export function errorRows(table: Table, rows: Int32Array): number[] {
     const k = rowAt(table, rows, m.index);
     if (k < 0) continue;
     const r = rows[k];
-    if (isErrorValue(cellAt(table, r, m.index))) {
+    if (isTableError(cellAt(table, r, m.index))) {
       found.push(k);
       // One hit per row is enough.
       re.lastIndex = Math.max(re.lastIndex, table.recordEnd[r]);

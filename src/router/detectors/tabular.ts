@@ -70,9 +70,39 @@ export const tabularDetector: Detector = {
       const aligned = alignedColumns(sample);
       if (aligned >= 0.85) return aligned;
     }
-    return 0;
+    return ruledTable(sample);
   },
 };
+
+/** A rule under a header (`+++-====-===`, `----- ----`): only these marks and spaces. */
+const RULE_LINE_RE = /^[-=+| ]{10,}$/;
+
+/**
+ * A table under a ruled header after a short legend (`dpkg -l`, psql): the
+ * share of lines below the rule with at least as many words as the header
+ * has columns, or 0 without a rule in the first lines.
+ */
+function ruledTable(sample: Sample): number {
+  const most = Math.min(sample.count, 9);
+  for (let r = 1; r < most; r++) {
+    if (!RULE_LINE_RE.test(sample.line(r))) continue;
+    const columns = sample
+      .line(r)
+      .split(/[-+| ]+/)
+      .filter((c) => c !== "").length;
+    if (columns < 3 || sample.count - r < 4) return 0;
+    let rows = 0;
+    let fit = 0;
+    for (let i = r + 1; i < sample.count; i++) {
+      const line = sample.line(i).trim();
+      if (line === "") continue;
+      rows++;
+      if (line.split(/\s+/).length >= columns) fit++;
+    }
+    return rows >= 3 && fit >= rows * 0.9 ? 0.9 : 0;
+  }
+  return 0;
+}
 
 /** Share of lines whose number of space-separated fields matches the header's. */
 function alignedColumns(sample: Sample): number {

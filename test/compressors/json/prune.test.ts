@@ -12,6 +12,7 @@ const options: PruneOptions = {
   arrayCap: 10,
   objectCap: 20,
   identifiers,
+  stubBudget: 50,
   crush: { budget: 10, minRows: 8, head: 2, tail: 2, topScores: 3, queryTerms: [], identifiers },
   marker: (s) => `[[pithy:${"0".repeat(32)} ${s}]]`,
 };
@@ -53,10 +54,12 @@ describe("pruneTree", () => {
   });
 
   it("shrinks subtrees past the depth cap to their identifiers or a note", () => {
-    const value = { a: { b: { c: { d: { type: "Identifier", name: "main", start: 1 }, e: { x: 1, y: 2 } } } } };
+    const value = {
+      a: { b: { c: { d: { type: "Identifier", name: "main", start: 1, range: [0, 1] }, e: { x: 1, y: 2, z: [3] } } } },
+    };
     const { out, stats } = prune(value);
-    expect(out.a.b.c.d).toEqual({ name: "main", "…": "+2 keys" });
-    expect(out.a.b.c.e).toBe("…{2 keys}");
+    expect(out.a.b.c.d).toEqual({ name: "main", "…": "+3 keys" });
+    expect(out.a.b.c.e).toBe("…{3 keys}");
     expect(stats.subtreesCollapsed).toBe(2);
   });
 
@@ -93,5 +96,47 @@ describe("pruneTree", () => {
     const text = '{"a":'.repeat(10_000) + "1" + "}".repeat(10_000);
     const { root } = pruneTree(parseJson(text)!.root, options);
     expect(JSON.parse(renderJson(root, ":"))).toEqual({ a: { a: { a: { a: "…{1 key}" } } } });
+  });
+});
+
+describe("pruneTree keeps what names a record past the depth cap", () => {
+  it("keeps a small leaf of short scalars (a position) whole", () => {
+    const value = { a: { b: { c: { loc: { start: { line: 77, column: 9 } } } } } };
+    const { out } = prune(value);
+    expect(out.a.b.c.loc.start).toEqual({ line: 77, column: 9 });
+  });
+
+  it("keeps the status of a record next to its identifiers", () => {
+    const value = { a: { b: { c: { d: { fullName: "t one", status: "passed", duration: 3, meta: { a: [] } } } } } };
+    const { out } = prune(value);
+    expect(out.a.b.c.d).toEqual({ fullName: "t one", status: "passed", "…": "+2 keys" });
+  });
+
+  it("keeps a failed record's scalars and failure messages past the depth cap", () => {
+    const failure = `AssertionError: expected 1 to be 2\n    at /repo/test/a.test.ts:74:18\n${"    at x (y.js:1:1)\n".repeat(40)}`;
+    const value = { a: { b: { c: { d: { fullName: "t two", status: "failed", failureMessages: [failure] } } } } };
+    const { out } = prune(value, { stringCap: 400, stringKeep: 120 });
+    expect(out.a.b.c.d.status).toBe("failed");
+    expect(out.a.b.c.d.failureMessages[0]).toContain("at /repo/test/a.test.ts:74:18");
+    expect(out.a.b.c.d.failureMessages[0]).toMatch(/…\(\+[\d,]+ chars\)$/);
+  });
+
+  it("stubs the records a crush drops by their naming keys, and only records with an identifier", () => {
+    const named = Array.from({ length: 40 }, (_, i) => ({ name: `n${i}`, version: "1.0.0", blob: "x".repeat(50) }));
+    const { out } = prune({ items: named });
+    expect(out.items.filter((r: { name?: string }) => r.name !== undefined)).toHaveLength(40);
+    expect(out.items[20]).toEqual({ name: "n20", version: "1.0.0" });
+    const unnamed = Array.from({ length: 40 }, (_, i) => ({ seq: i, status: "ok" }));
+    const { out: bare } = prune({ items: unnamed });
+    expect(bare.items.length).toBeLessThan(20);
+  });
+
+  it("keeps every key of a crushed map, dropped entries as stubs that stay objects", () => {
+    const map = Object.fromEntries(
+      Array.from({ length: 40 }, (_, i) => [`type/${i}`, { source: "iana", compressible: i % 2 === 0 }]),
+    );
+    const { out } = prune({ db: map });
+    expect(Object.keys(out.db).filter((k) => k.startsWith("type/"))).toHaveLength(40);
+    expect(out.db["type/5"]).toEqual({ "…": "+2 keys" });
   });
 });

@@ -16,6 +16,7 @@ const options: PruneOptions = {
   arrayCap: 10,
   objectCap: 20,
   identifiers,
+  stubBudget: 50,
   crush: { budget: 10, minRows: 8, head: 2, tail: 2, topScores: 3, queryTerms: [], identifiers },
   marker: (s) => `[[pithy:${"0".repeat(32)} ${s}]]`,
 };

@@ -5,7 +5,7 @@ import { hasIdColumn } from "../../../src/compressors/tabular/id-column.js";
 import { keepRows, type RowPolicy } from "../../../src/compressors/tabular/keep-rows.js";
 import { rowRecords, type Table } from "../../../src/compressors/tabular/table.js";
 
-const policy: RowPolicy = { budget: 20, minRows: 12, head: 3, tail: 2, queryTerms: [] };
+const policy: RowPolicy = { budget: 20, minRows: 12, head: 3, tail: 2, queryTerms: [], distinctRows: 500 };
 
 function table(header: string, rows: number, row: (k: number) => string): Table {
   const lines = [header];
@@ -110,5 +110,18 @@ describe("keepRows", () => {
   it("keeps every row of a table no longer than the budget", () => {
     const t = table("batch,size", 20, (k) => `b${k % 5},${k === 3 ? "failed" : 1}`);
     expect(keep(t)).toBeNull();
+  });
+});
+
+describe("keepRows on long tables of distinct entities", () => {
+  it("keeps every row of distinct entities up to the cap, and samples past it", () => {
+    const row = (k: number) => `pkg-${k},1.${k}.0,amd64,a package`;
+    const short = table("name,version,arch,desc", 400, row);
+    expect(keepRows(short, rowRecords(short), policy)).toBeNull();
+    const long = table("name,version,arch,desc", 800, row);
+    const kept = keepRows(long, rowRecords(long), policy)!;
+    expect(kept[0]).toBe(0);
+    expect(kept[kept.length - 1]).toBe(799);
+    expect(kept.length).toBeLessThan(40);
   });
 });

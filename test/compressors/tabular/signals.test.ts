@@ -106,4 +106,13 @@ describe("ERROR_HINT_RE", () => {
       { numRuns: 500 },
     );
   });
+
+  it("reads a description that mentions an error noun as no failure, and a failure verb as one", () => {
+    const described = levels(30, '"AddressSanitizer -- a fast memory error detector"');
+    expect(errorRows(described, rowRecords(described))).toEqual([]);
+    const failed = levels(30, '"2 tests failed"');
+    expect(errorRows(failed, rowRecords(failed))).toEqual([30]);
+    const opening = levels(30, '"Error: disk full"');
+    expect(errorRows(opening, rowRecords(opening))).toEqual([30]);
+  });
 });

@@ -1,0 +1,126 @@
+import { type IdentifierKeys, lastWord } from "./identifier-keys.js";
+import { JsonObject, decodeString, encodeString, isStringScalar, type JsonNode } from "./tree.js";
+
+/**
+ * The outline of a crushed array or map: every record the crusher drops still
+ * shows what names it (a package's `name` and `version`, a test's `fullName`
+ * and `status`, a map entry's key) as a one-line stub, so the agent sees each
+ * entity the document holds and can recall the rest by its path. Stubs are
+ * valid JSON objects in the record's place; only past the stub budget are
+ * records grouped, under a note naming the first and last of the group.
+ */
+
+/** Keys that say what a record is or how it stands, besides the identifier words. */
+const NAMING_WORDS: ReadonlySet<string> = new Set([
+  "version",
+  "status",
+  "state",
+  "level",
+  "severity",
+  "error",
+  "errors",
+  "message",
+  "messages",
+  "title",
+  "category",
+  "rule",
+  "code",
+  "result",
+]);
+
+/** Identifier words that hold blobs, not names: they make a stub long and say little. */
+const BLOB_WORDS: ReadonlySet<string> = new Set([
+  "sha",
+  "hash",
+  "digest",
+  "checksum",
+  "integrity",
+  "shasum",
+  "tarball",
+  "resolved",
+]);
+
+/** Keys that say how a record stands: kept with its identifiers even past the depth cap. */
+const STATUS_WORDS: ReadonlySet<string> = new Set(["status", "state", "level", "severity", "error"]);
+
+/** Whether a key says how its record stands (`status`, `level`, `error`…). */
+export function isStatusKey(raw: string): boolean {
+  if (!isStringScalar(raw)) return false;
+  const name = decodeString(raw);
+  return STATUS_WORDS.has(name.toLowerCase()) || STATUS_WORDS.has(lastWord(name));
+}
+
+/** Longest scalar (lexeme, quotes included) a stub shows. */
+const STUB_VALUE_MAX = 202;
+/** Most keys a stub shows. */
+const STUB_KEYS_MAX = 5;
+
+/** Whether a record's key names it (an identifier other than a blob, or a status word). */
+export function isNamingKey(raw: string, identifiers: IdentifierKeys): boolean {
+  if (!isStringScalar(raw)) return false;
+  const name = decodeString(raw);
+  const lower = name.toLowerCase();
+  const word = lastWord(name);
+  if (BLOB_WORDS.has(lower) || BLOB_WORDS.has(word)) return false;
+  return NAMING_WORDS.has(lower) || NAMING_WORDS.has(word) || identifiers.has(name);
+}
+
+/**
+ * The naming keys of `record` with short scalar values, in source order
+ * (and, one level down, those of an object it holds, such as a lint
+ * diagnostic's `location`), or null when none of them is an identifier: a
+ * stub of only a status or a version names nothing.
+ */
+export function namingStub(record: JsonNode, identifiers: IdentifierKeys, depth = 0): JsonObject | null {
+  if (!(record instanceof JsonObject)) return null;
+  const keys: string[] = [];
+  const values: JsonNode[] = [];
+  let hasIdentifier = false;
+  // One position says where a record points (a diagnostic's start); its end adds little.
+  let hasPosition = false;
+  for (let i = 0; i < record.keys.length && keys.length < STUB_KEYS_MAX; i++) {
+    const key = record.keys[i];
+    const value = record.values[i];
+    if (typeof value !== "string") {
+      const isPlace = depth > 0 && !hasPosition && isPosition(value);
+      if (isPlace) hasPosition = true;
+      const inner = depth === 0 ? namingStub(value, identifiers, 1) : isPlace ? value : null;
+      if (inner === null) continue;
+      keys.push(key);
+      values.push(inner);
+      if (depth === 0) hasIdentifier = true;
+      continue;
+    }
+    if (value.length > STUB_VALUE_MAX || !isNamingKey(key, identifiers)) continue;
+    keys.push(key);
+    values.push(value);
+    if (!hasIdentifier && !NAMING_WORDS.has(lastWord(decodeString(key)))) hasIdentifier = true;
+  }
+  return hasIdentifier ? new JsonObject(keys, values) : null;
+}
+
+/** A position inside a record's nested stub: a few short numbers (`{"line":77,"column":9}`). */
+function isPosition(value: JsonNode): boolean {
+  if (!(value instanceof JsonObject) || value.keys.length > 3) return false;
+  return value.values.every((v) => typeof v === "string" && v.length <= 12 && v.charCodeAt(0) !== 34);
+}
+
+/** The stub of a map entry's value: its naming keys, or a note of its size (always an object). */
+export function entryStub(value: JsonNode, identifiers: IdentifierKeys): JsonNode {
+  const stub = namingStub(value, identifiers);
+  if (stub !== null) return stub;
+  if (value instanceof JsonObject) {
+    const n = value.keys.length;
+    return n === 0 ? value : new JsonObject(['"…"'], [encodeString(`+${n} key${n === 1 ? "" : "s"}`)]);
+  }
+  return value;
+}
+
+/** A short label for a record in a group note: its first naming value, or its index. */
+export function recordLabel(stub: JsonNode | null, fallback: string): string {
+  if (stub instanceof JsonObject && stub.values.length > 0) {
+    const v = stub.values[0];
+    if (typeof v === "string") return isStringScalar(v) ? decodeString(v) : v;
+  }
+  return fallback;
+}

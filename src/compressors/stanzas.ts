@@ -1,0 +1,306 @@
+import { hasMarker } from "../ccr/marker.js";
+import { parseStanzas, type StanzaRecord, type Stanzas } from "./stanzas/parse.js";
+import { scaled, type Compressor, type CompressorInput, type CompressorOutput } from "./types.js";
+
+/**
+ * The stanza-list compressor: `apt-cache show`, `dpkg -s`,
+ * /var/lib/dpkg/status, mail and HTTP header blocks (stanzas/parse.ts).
+ *
+ * Its outline is every record's identity: the record's opening line (an HTTP
+ * status line, or its first field) and its naming fields (`Package:`,
+ * `Version:`, `Location:`…) stay for every record, as the input's own lines,
+ * so the agent can quote them. On top of that, the lines that stand out: the
+ * first record whole (it shows the fields every record has), the first
+ * record of each value of a low-cardinality field (a `Status:` of
+ * `deinstall`, a `Content-Type` seen once), the records with the lowest and
+ * highest value of a numeric field, and fields only a few records have.
+ * The rest of each record goes, under one marker where the first record is
+ * cut, naming the fields it hides and the lines they held. Past the line
+ * budget even the outline is grouped: first and last records kept, one
+ * marker naming the first and last record of the group.
+ *
+ * Our own output (holding a marker) returns null, so a second pass changes nothing.
+ */
+
+/** Base caps at the default profile; `input.scale` multiplies them. */
+const CAPS = {
+  /** Outline lines kept before records are grouped. */
+  outlineLines: 1500,
+  /** Records whole from the top. */
+  wholeRecords: 1,
+  /** Least characters of detail (whole fields) spent after the outline… */
+  detailChars: 3000,
+  /** …or this share of the input's field characters, when more. */
+  detailShare: 0.05,
+} as const;
+
+/** Fields that name a record, whatever their position. */
+const NAMING_FIELDS: ReadonlySet<string> = new Set([
+  "package",
+  "version",
+  "name",
+  "location",
+  "subject",
+  "from",
+  "to",
+  "message-id",
+  "id",
+]);
+
+/** A field is low-cardinality when it has at most this many values (or √records). */
+const LOW_CARDINALITY = 6;
+/** A field is rare when at most this share of the records has it. */
+const RARE_SHARE = 0.05;
+/** Fewest records worth outlining. */
+const MIN_RECORDS = 3;
+
+interface FieldStats {
+  present: number;
+  /** First record (index) of each value. */
+  firstOf: Map<string, number>;
+  /** Records with the lowest and highest numeric value, or -1 when the field is not numeric. */
+  minAt: number;
+  maxAt: number;
+  min: number;
+  max: number;
+  isNumeric: boolean;
+}
+
+function statsOf(stanzas: Stanzas): Map<string, FieldStats> {
+  const stats = new Map<string, FieldStats>();
+  stanzas.records.forEach((record, r) => {
+    for (const f of record.fields) {
+      let s = stats.get(f.name);
+      if (s === undefined) {
+        s = { present: 0, firstOf: new Map(), minAt: -1, maxAt: -1, min: 0, max: 0, isNumeric: true };
+        stats.set(f.name, s);
+      }
+      s.present++;
+      if (!s.firstOf.has(f.value) && s.firstOf.size <= 4096) s.firstOf.set(f.value, r);
+      if (!s.isNumeric) continue;
+      const x = isDecimal(f.value) ? Number(f.value) : Number.NaN;
+      if (Number.isNaN(x)) {
+        s.isNumeric = false;
+        continue;
+      }
+      if (s.minAt < 0 || x < s.min) [s.min, s.minAt] = [x, r];
+      if (s.maxAt < 0 || x > s.max) [s.max, s.maxAt] = [x, r];
+    }
+  });
+  return stats;
+}
+
+function isDecimal(text: string): boolean {
+  if (text.length === 0 || text.length > 15) return false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 48 || c > 57) return false;
+  }
+  return true;
+}
+
+/** For each record, the lines it keeps (true) or the whole record (null). */
+interface Plan {
+  /** Per line of the input: whether it is shown. */
+  shown: Uint8Array;
+  /** Names of the fields some record lost, in first-seen order. */
+  hidden: string[];
+}
+
+function plan(stanzas: Stanzas, lineCount: number, scale: number): Plan {
+  const { records } = stanzas;
+  const n = records.length;
+  const stats = statsOf(stanzas);
+  const lowCardinality = Math.max(LOW_CARDINALITY, Math.ceil(Math.sqrt(n)));
+  // Lines that stand out, by record: a rare field, a first value, a numeric extreme.
+  const standOut = new Set<string>();
+  for (const [name, s] of stats) {
+    if (s.present === n && s.firstOf.size === 1) continue;
+    if (s.isNumeric && s.firstOf.size > lowCardinality) {
+      standOut.add(`${s.minAt}\u0000${name}`);
+      standOut.add(`${s.maxAt}\u0000${name}`);
+    } else if (s.firstOf.size <= lowCardinality) {
+      for (const r of s.firstOf.values()) standOut.add(`${r}\u0000${name}`);
+    }
+  }
+  // Fields only a few records have stay where they are.
+  const rareAt = Math.max(1, n * RARE_SHARE);
+  records.forEach((record, r) => {
+    for (const f of record.fields) if ((stats.get(f.name)?.present ?? 0) <= rareAt) standOut.add(`${r}\u0000${f.name}`);
+  });
+  // The first record of each shape (set of field names) stays whole, when shapes are few.
+  const firstOfShape = new Map<string, number>();
+  for (let r = 0; r < n && firstOfShape.size <= lowCardinality; r++) {
+    const shape = records[r].fields.map((f) => f.name).join("\u0000");
+    if (!firstOfShape.has(shape)) firstOfShape.set(shape, r);
+  }
+  const wholeShapes = firstOfShape.size <= lowCardinality ? new Set(firstOfShape.values()) : new Set<number>();
+  const shown = new Uint8Array(lineCount).fill(1);
+  const hidden: string[] = [];
+  const isHidden = new Set<string>();
+  const whole = scaled(CAPS.wholeRecords, scale);
+  records.forEach((record, r) => {
+    if (r < whole || wholeShapes.has(r)) return;
+    record.fields.forEach((f, k) => {
+      const keep = (k === 0 && record.head < 0) || NAMING_FIELDS.has(f.name) || standOut.has(`${r}\u0000${f.name}`);
+      if (keep) return;
+      for (let i = f.from; i < f.to; i++) shown[i] = 0;
+      if (!isHidden.has(f.name)) {
+        isHidden.add(f.name);
+        hidden.push(f.name);
+      }
+    });
+  });
+  return { shown, hidden };
+}
+
+/** Characters of detail the outline may grow by: a share of the input, at least a few lines per record. */
+function detailBudget(stanzas: Stanzas, scale: number): number {
+  return scaled(Math.max(CAPS.detailChars, CAPS.detailShare * totalChars(stanzas)), scale);
+}
+
+function totalChars(stanzas: Stanzas): number {
+  let n = 0;
+  for (const record of stanzas.records) for (const f of record.fields) n += f.value.length + f.name.length + 2;
+  return n;
+}
+
+/**
+ * Detail after the outline: whole fields (in every record, so records stay
+ * alike), the shortest first, while they fit the budget; a field whose lines
+ * run long (an `Install:` of several KB) stays hidden.
+ */
+function spendDetail(stanzas: Stanzas, shown: Uint8Array, hidden: string[], budget: number): void {
+  const cost = new Map<string, number>();
+  for (const record of stanzas.records) {
+    for (const f of record.fields) {
+      if (shown[f.from] === 1) continue;
+      // Continuation lines count at their share of the value; the first line is what a reader meets.
+      cost.set(f.name, (cost.get(f.name) ?? 0) + f.name.length + f.value.length + 2 + (f.to - f.from - 1) * 40);
+    }
+  }
+  const order = [...cost.entries()].sort((a, b) => a[1] - b[1] || (a[0] < b[0] ? -1 : 1));
+  let left = budget;
+  const shownNow = new Set<string>();
+  for (const [name, c] of order) {
+    if (c > left) break;
+    left -= c;
+    shownNow.add(name);
+  }
+  if (shownNow.size === 0) return;
+  for (const record of stanzas.records) {
+    for (const f of record.fields) if (shownNow.has(f.name)) for (let i = f.from; i < f.to; i++) shown[i] = 1;
+  }
+  const still = hidden.filter((name) => !shownNow.has(name));
+  hidden.length = 0;
+  hidden.push(...still);
+}
+
+/** Original field names (as written) of the lowercased `names`, from the first record that has each. */
+function spelled(stanzas: Stanzas, names: readonly string[], input: CompressorInput): string[] {
+  const spelling = new Map<string, string>();
+  for (const record of stanzas.records) {
+    for (const f of record.fields) {
+      if (!spelling.has(f.name)) spelling.set(f.name, input.lines.line(f.from).slice(0, f.name.length));
+    }
+  }
+  return names.map((n) => spelling.get(n) ?? n);
+}
+
+function fieldList(names: string[]): string {
+  const shown = names.slice(0, 6).join(", ");
+  return names.length > 6 ? `${shown} and ${names.length - 6} more` : shown;
+}
+
+/** The record's label for a group marker: its opening line or first field, cut short. */
+function label(record: StanzaRecord, input: CompressorInput): string {
+  const at = record.head >= 0 ? record.head : record.fields[0].from;
+  const line = input.lines.line(at);
+  return line.length > 60 ? `${line.slice(0, 59)}…` : line;
+}
+
+/** The stanza-list compressor. */
+export const stanzasCompressor: Compressor = {
+  name: "stanzas",
+  compress(input: CompressorInput): CompressorOutput | null {
+    if (!input.canDrop || hasMarker(input.text)) return null;
+    const stanzas = parseStanzas(input.lines, MIN_RECORDS);
+    if (stanzas === null) return null;
+    const { lines } = input;
+    const { records } = stanzas;
+    const { shown, hidden } = plan(stanzas, lines.count, input.scale);
+    if (hidden.length === 0) return null;
+    // Past the budget, records between the head and the tail are grouped.
+    const budget = scaled(CAPS.outlineLines, input.scale, 200);
+    let outline = 0;
+    for (let i = 0; i < lines.count; i++) outline += shown[i];
+    let groupFrom = -1;
+    let groupTo = -1;
+    // Detail only when the outline fits: grouping records to show more of each would be backwards.
+    if (outline <= budget) {
+      spendDetail(stanzas, shown, hidden, detailBudget(stanzas, input.scale));
+      if (hidden.length === 0) return null;
+    }
+    if (outline > budget) {
+      const perRecord = outline / records.length;
+      const keep = Math.max(2, Math.floor(budget / perRecord));
+      groupFrom = Math.ceil(keep * 0.7);
+      groupTo = records.length - (keep - groupFrom);
+    }
+    const firstCut = records.findIndex((rec) => {
+      for (let i = rec.from; i < rec.to; i++) if (shown[i] === 0) return true;
+      return false;
+    });
+    const out: string[] = [];
+    const origin: number[] = [];
+    const eol = input.text.includes("\r\n") ? "\r\n" : "\n";
+    const cutRanges: [number, number][] = [];
+    for (let i = 0; i < lines.count; i++) if (shown[i] === 0) pushLine(cutRanges, i);
+    let r = 0;
+    for (let i = 0; i < lines.count; i++) {
+      while (r < records.length && records[r].to <= i) r++;
+      const record = records[r];
+      const isInRecord = record !== undefined && record.from <= i;
+      if (isInRecord && r >= groupFrom && r < groupTo && groupFrom >= 0) {
+        if (i === record.from && r === groupFrom) {
+          const first = records[groupFrom];
+          const last = records[groupTo - 1];
+          const summary = `${groupTo - groupFrom} records omitted, from ${label(first, input)} to ${label(last, input)}`;
+          out.push(input.marker(summary, { lines: [[first.from, last.to]] }));
+          origin.push(-1);
+        }
+        continue;
+      }
+      // Blank lines inside a group go with it.
+      if (!isInRecord && groupFrom >= 0 && r > groupFrom && r < groupTo) continue;
+      if (isInRecord && r === firstCut && i === record.from) {
+        const names = spelled(stanzas, hidden, input);
+        const summary = `other fields of records cut to their names (${fieldList(names)})`;
+        out.push(input.marker(summary, { lines: cutRanges }));
+        origin.push(-1);
+      }
+      if (shown[i] === 0) continue;
+      out.push(lines.line(i));
+      origin.push(i);
+    }
+    // The last "line" of a text ending in a newline is empty: joining restores that newline.
+    const output = out.join(eol);
+    if (output.length >= input.text.length) return null;
+    return {
+      output,
+      lossy: true,
+      lineOrigin: Int32Array.from(origin),
+      detail: {
+        records: records.length,
+        linesKept: origin.filter((o) => o >= 0).length,
+        recordsGrouped: groupFrom >= 0 ? groupTo - groupFrom : 0,
+      },
+    };
+  },
+};
+
+function pushLine(ranges: [number, number][], i: number): void {
+  const last = ranges[ranges.length - 1];
+  if (last !== undefined && last[1] === i) last[1] = i + 1;
+  else ranges.push([i, i + 1]);
+}

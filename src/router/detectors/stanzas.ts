@@ -1,0 +1,51 @@
+/** The detector of RFC 822-style stanza lists (`apt-cache show`, `dpkg -s`, header blocks). */
+import { fieldNameLength, isRecordHead } from "../../compressors/stanzas/parse.js";
+import type { Sample } from "../sample.js";
+import type { Detector } from "./detector.js";
+
+/** Share of non-blank sampled lines that must be fields, continuations or record heads. */
+const NEEDED = 0.95;
+
+/**
+ * Stanza lists route as `tabular`: records of named fields, which the
+ * tabular chain's stanza compressor outlines. The sample must open with a
+ * field or a record head, hold at least two records (a blank line between
+ * fields) or eight fields, and be made almost only of fields and
+ * continuations; field names must start with a capital letter (`Package:`,
+ * `Content-Type:`), which keeps YAML and `key: value` logs out.
+ */
+export const stanzasDetector: Detector = {
+  type: "tabular",
+  threshold: 0.9,
+  score(sample: Sample): number {
+    let fields = 0;
+    let other = 0;
+    let nonBlank = 0;
+    let records = 0;
+    let isInRecord = false;
+    let isFirst = true;
+    for (let i = 0; i < sample.count; i++) {
+      const line = sample.line(i);
+      if (line.trim() === "") {
+        isInRecord = false;
+        continue;
+      }
+      nonBlank++;
+      const c = line.charCodeAt(0);
+      const isContinuation = c === 32 || c === 9;
+      const isField = !isContinuation && c >= 65 && c <= 90 && fieldNameLength(line) > 0;
+      const isHead = !isInRecord && !isField && !isContinuation && isRecordHead(line);
+      if (isFirst && !isField && !isHead) return 0;
+      isFirst = false;
+      if (isField) fields++;
+      else if (!isHead && !(isContinuation && isInRecord)) other++;
+      if (!isInRecord && (isField || isHead)) records++;
+      if (isField || isHead) isInRecord = true;
+      if (other > (1 - NEEDED) * Math.max(nonBlank, 20)) return 0;
+    }
+    if (nonBlank === 0 || (records < 2 && fields < 8)) return 0;
+    // Continuations may be most lines (long Descriptions), but fields must be a good share.
+    if (fields < nonBlank * 0.3) return 0;
+    return (nonBlank - other) / nonBlank;
+  },
+};
