@@ -18,9 +18,11 @@ const LOADERS: Readonly<Record<LinkName, () => Promise<Compressor>>> = {
   fallback: () => import("./fallback.js").then((m) => m.fallbackCompressor),
   html: () => import("./html.js").then((m) => m.htmlCompressor),
   json: () => import("./json.js").then((m) => m.jsonCompressor),
+  listing: () => import("./listing.js").then((m) => m.listingCompressor),
   log: () => import("./log.js").then((m) => m.logCompressor),
   markdown: () => import("./markdown.js").then((m) => m.markdownCompressor),
   search: () => import("./search.js").then((m) => m.searchCompressor),
+  stanzas: () => import("./stanzas.js").then((m) => m.stanzasCompressor),
   tabular: () => import("./tabular.js").then((m) => m.tabularCompressor),
   terminal: () => import("./terminal.js").then((m) => m.terminalCompressor),
 };

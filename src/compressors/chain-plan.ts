@@ -20,9 +20,11 @@ export type LinkName =
   | "fallback"
   | "html"
   | "json"
+  | "listing"
   | "log"
   | "markdown"
   | "search"
+  | "stanzas"
   | "tabular"
   | "terminal";
 
@@ -43,7 +45,8 @@ export const CHAIN_PLAN: Readonly<Record<ContentType, readonly LinkName[]>> = {
   // The markdown compressor leaves text holding markers alone, so it runs before blob.
   markdown: ["ansi", "markdown", "blob", "fallback"],
   html: ["ansi", "html", "blob", "fallback"],
-  tabular: ["ansi", "tabular", "fallback"],
+  // Stanza lists and recursive listings route as tabular; their compressors leave anything else alone.
+  tabular: ["ansi", "stanzas", "listing", "tabular", "fallback"],
   prose: ["ansi", "markdown", "blob", "fallback"],
   unknown: ["ansi", "blob", "fallback"],
 };
