@@ -23,6 +23,12 @@ function lines(line, size) {
 export const SHAPES = {
   "close-parens": (n) => fill(")", n),
   "close-parens-lines": (n) => lines(")".repeat(2047), n),
+  // Prose first, so the line of `)` is read as a would-be paragraph (and the call is not too short).
+  "prose-then-parens": (n) => {
+    const head = "# Notes\n\nSome prose that is long enough to read as a paragraph, words and words.\n\n";
+    return `${head}${fill(")", n - head.length - 2)}x\n`;
+  },
+  "code-lines": (n) => lines(`const x = ${"a".repeat(2030)};`, n),
   "comment-stars": (n) => `/* ${fill("*", n - 4)}x`,
   "comment-stars-lines": (n) => lines(`/* ${"*".repeat(2040)}x`, n),
   "open-brackets": (n) => fill("[", n),
@@ -66,6 +72,7 @@ export const HINTS = {
   bash: { tool: "Bash" },
   "read-md": { tool: "Read", filename: "README.md" },
   code: { tool: "Read", filename: "x.ts", compressCode: true },
+  "read-ts": { tool: "Read", filename: "x.ts" },
   json: { contentType: "json" },
   log: { contentType: "log" },
   search: { contentType: "search" },
