@@ -40,7 +40,7 @@ if (process.argv[2] === "--child") {
     text = kind === "json" ? `[${parts.join(",\n")}]` : parts.join("");
   }
   // Flatten the string (a rope of parts would be flattened inside the call and counted there).
-  text = Buffer.from(text, "utf16le").toString("utf16le");
+  text = JSON.parse(JSON.stringify(text));
   const pithy = await createPithy({ maxChars: 512 * 1024 * 1024 });
   await pithy.compress("warm up the kernels and the modules ".repeat(100));
   globalThis.gc?.();

@@ -3,6 +3,8 @@
 // it never closes (1.18 GB for the whole call). Past MAX_JSON_DEPTH levels
 // it now stops: not parsed, the content passes through (and stays JSON).
 import { describe, expect, it } from "vitest";
+import fc from "fast-check";
+import { JsonValidity } from "../../src/compressors/json/validity.js";
 import { MAX_JSON_DEPTH, parseJson } from "../../src/compressors/json/parse.js";
 import { createPithy } from "../../src/index.js";
 
@@ -30,5 +32,37 @@ describe("JSON nesting depth", () => {
     const r = await pithy.compress(text, { contentType: "json" });
     expect(() => JSON.parse(r.output)).not.toThrow();
     expect(r.output.length).toBeLessThanOrEqual(text.length);
+  });
+});
+
+describe("JSON validity of long texts", () => {
+  const pad = " ".repeat(64 * 1024);
+  const parsesNative = (t: string) => {
+    try {
+      JSON.parse(t);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+
+  it("says what JSON.parse says about long texts, brackets balanced or not", () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.constantFrom("[", "]", "{", "}", '"', "\\", ",", ":", "1", '"a"'), { maxLength: 16 }),
+        (parts) => {
+          const text = pad + parts.join("");
+          expect(new JsonValidity().parses(text)).toBe(parsesNative(text));
+        },
+      ),
+      { numRuns: 300 },
+    );
+    for (const text of [`${pad}[1,[2,{"a":"]"}]]`, `${pad}["\\"]"]`, `${pad}[[]`, `${pad}]`]) {
+      expect(new JsonValidity().parses(text), text.trim()).toBe(parsesNative(text));
+    }
+  });
+
+  it("answers for 8 MB of `[` without JSON.parse building a stack for each", () => {
+    expect(new JsonValidity().parses("[".repeat(8 << 20))).toBe(false);
   });
 });
