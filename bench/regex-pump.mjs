@@ -38,9 +38,11 @@ for (const [shape, make] of Object.entries(SHAPES)) {
         continue;
       }
       const text = make(size);
-      // Best of two for the small sizes (noise), one run for the large.
+      // Best of two at every size (one when the first is already past the limit): the
+      // first call on a new shape still tiers up its code path, which at 100 KB alone
+      // reads 5-10x slower than steady state and made linear rows look superlinear.
       let t = await time(text, hint);
-      if (size <= 102400) t = Math.min(t, await time(text, hint));
+      if (t <= LIMIT_MS) t = Math.min(t, await time(text, hint));
       ms.push(t);
       if (t > LIMIT_MS) stopped = true;
     }
@@ -67,7 +69,8 @@ const bad = rows.filter((r) => r.bad);
 const md = [
   "# Regex pump: hostile shapes through the whole pipeline",
   "",
-  `Node ${process.version}; sizes ${SIZES.map((s) => `${s / 1024} KB`).join(", ")}; a call over ${LIMIT_MS} ms stops its row.`,
+  `Node ${process.version}; sizes ${SIZES.map((s) => `${s / 1024} KB`).join(", ")}; best of two calls per size; a call over ${LIMIT_MS} ms stops its row.`,
+  "Measured on a 2-core machine shared with other jobs (load 7-10): absolute ms/MB read high; the ratio column is the linearity check.",
   "Target: no shape costs more than 100 ms per MB at any size ≥ 100 KB, and 1 MB costs at most 3× ten times 100 KB.",
   "",
   `Rows: ${rows.length}; bad: ${bad.length}; worst: ${worst.toFixed(0)} ms/MB.`,
