@@ -57,6 +57,35 @@ const PUNCT_COST = memory.data<u8>([
 ]);
 const ESC_COST: i64 = 23;
 const UNIT: i64 = 16;
+// 64ths of a token for each ASCII mark past the 8th of a punctuation run (see the TS twin).
+const RUN_TAIL = memory.data<u8>([
+  32, 64, 64, 64, 64, 64, 64, 64, 64, 0, 0, 0, 0, 0, 64, 64, // 0x00
+  64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 0, 64, 64, 64, 64, // 0x10
+  0, 4, 16, 1, 16, 2, 32, 16, 16, 16, 1, 2, 16, 1, 1, 1, // 0x20
+  0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4, 4, 8, 1, 8, 8, // 0x30
+  8, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, // 0x40
+  0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 32, 16, 32, 8, 1, // 0x50
+  32, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, // 0x60
+  0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 32, 16, 32, 2, 64, // 0x70
+]);
+const RUN_CHANGE: i64 = 32;
+const WS_RUN: i32 = 32;
+
+// Price in sixteenths of a long whitespace run past its flat price (see the TS twin).
+// @ts-ignore: decorator
+@inline function wsTail(length: i32, other: i32, plain: i32, cr: i32, changes: i32): i64 {
+  if (length <= WS_RUN) return 0;
+  const spaces = <i64>(length - other);
+  const rare = <i64>(other - plain - cr);
+  return (spaces / 2 + <i64>4 * <i64>plain + <i64>8 * <i64>cr + <i64>64 * rare + <i64>8 * <i64>changes + 3) / 4;
+}
+
+// 64ths of the mark `d` at `j` (past the 8th of its run, `prev` before it).
+// @ts-ignore: decorator
+@inline function runTail(d: i32, prev: i32): i64 {
+  const rate = <i64>load<u8>(RUN_TAIL + <usize>d);
+  return d == prev || rate >= RUN_CHANGE ? rate : RUN_CHANGE;
+}
 
 // Rarity level of each case-folded letter pair in o200k's vocabulary.
 const PAIR_RARITY = memory.data<u8>([
@@ -198,10 +227,12 @@ let units: i64 = 0;
 // @ts-ignore: decorator
 @inline function scanPunct(ptr: usize, n: i32, at: i32, lead: i32): i32 {
   let j = at, ascii = 0, esc = 0, wide = 0;
+  let tail: i64 = 0;
   while (j < n) {
     const d = unitAt(ptr, j);
     if (d < 128) {
       if (<i32>load<u8>(ASCII_KIND + <usize>d) != K_PUNCT) break;
+      if (ascii >= 8) tail += runTail(d, unitAt(ptr, j - 1));
       ascii++;
       if (d == 27) esc++;
     } else {
@@ -216,7 +247,7 @@ let units: i64 = 0;
     if (d != 10 && d != 13) break;
     j++;
   }
-  units += <i64>load<u8>(PUNCT_COST + <usize>(lead * 9 + (ascii < 8 ? ascii : 8))) + ESC_COST * <i64>esc + <i64>wide;
+  units += <i64>load<u8>(PUNCT_COST + <usize>(lead * 9 + (ascii < 8 ? ascii : 8))) + ESC_COST * <i64>esc + <i64>wide + (tail + 3) / 4;
   return j;
 }
 
@@ -241,17 +272,23 @@ function generalPieces(ptr: usize, n: i32, i: i32): i32 {
     } else if (isSpaceKind(k)) {
       let j = i;
       let lastNewline = -1;
+      let other = 0, plain = 0, cr = 0, changes = 0;
       while (j < n) {
         const d = unitAt(ptr, j);
         const kd = kindOf(d);
         if (!isSpaceKind(kd)) break;
         if (kd == K_NL) lastNewline = j;
+        if (d != 32) other++;
+        if (d == 10 || d == 9) plain++;
+        else if (d == 13) cr++;
+        if (j > i && d != unitAt(ptr, j - 1)) changes++;
         j++;
         // Indentation: once two spaces in a row show up, take eight per step.
         if (d == 32 && j + 8 <= n && unitAt(ptr, j) == 32) {
           while (j + 8 <= n && i16x8.all_true(i16x8.eq(v128.load(ptr + (<usize>j << 1)), spaces))) j += 8;
         }
       }
+      units += wsTail(j - i, other, plain, cr, changes);
       if (lastNewline >= 0) {
         units += UNIT;
         i = lastNewline + 1;
@@ -345,10 +382,12 @@ const BAIL: i32 = -1;
 // @ts-ignore: decorator
 @inline function asciiPunct(ptr: usize, n: i32, at: i32, lead: i32): i32 {
   let j = at, esc = 0, d = 0;
+  let tail: i64 = 0;
   while (j < n) {
     d = unitAt(ptr, j);
     if (d >= 128 || <i32>load<u8>(ASCII_KIND + <usize>d) != K_PUNCT) break;
     if (d == 27) esc++;
+    if (j - at >= 8) tail += runTail(d, unitAt(ptr, j - 1));
     j++;
   }
   if (j < n && d >= 128) return BAIL;
@@ -359,7 +398,7 @@ const BAIL: i32 = -1;
     if (d != 10 && d != 13) break;
     j++;
   }
-  units += <i64>load<u8>(PUNCT_COST + <usize>(lead * 9 + (ascii < 8 ? ascii : 8))) + ESC_COST * <i64>esc;
+  units += <i64>load<u8>(PUNCT_COST + <usize>(lead * 9 + (ascii < 8 ? ascii : 8))) + ESC_COST * <i64>esc + (tail + 3) / 4;
   return j;
 }
 
@@ -405,12 +444,17 @@ function asciiPieces(ptr: usize, n: i32, i: i32): i32 {
       let j = i;
       let lastNewline = -1;
       let d = 0;
+      let other = 0, plain = 0, cr = 0, changes = 0;
       while (j < n) {
         d = unitAt(ptr, j);
         if (d > 32) break;
         const kd = <i32>load<u8>(ASCII_KIND + <usize>d);
         if (kd < K_SPACE || kd > K_NL) break;
         if (kd == K_NL) lastNewline = j;
+        if (d != 32) other++;
+        if (d == 10 || d == 9) plain++;
+        else if (d == 13) cr++;
+        if (j > i && d != unitAt(ptr, j - 1)) changes++;
         j++;
         if (d == 32 && j + 8 <= n && unitAt(ptr, j) == 32) {
           while (j + 8 <= n && i16x8.all_true(i16x8.eq(v128.load(ptr + (<usize>j << 1)), spaces))) j += 8;
@@ -418,10 +462,10 @@ function asciiPieces(ptr: usize, n: i32, i: i32): i32 {
       }
       if (j < n && d >= 128) break;
       let at = i;
-      let cost: i64 = 0;
+      let cost: i64 = wsTail(j - i, other, plain, cr, changes);
       end = j;
       if (lastNewline >= 0) {
-        cost = UNIT;
+        cost += UNIT;
         at = lastNewline + 1;
       }
       if (at < j) {

@@ -34,8 +34,31 @@ export interface GateSkip {
   signal: string;
 }
 
-// Lines this long of base64/hex are blobs, not code anybody edits by hand.
-const BLOB_RE = /[A-Za-z0-9+/=_-]{2048}/;
+// Runs this long of base64/hex are blobs, not code anybody edits by hand.
+const BLOB_RUN = 2048;
+
+/** Base64/hex alphabet (`A-Za-z0-9+/=_-`), by ASCII code. */
+const BLOB_CHAR = new Uint8Array(128);
+for (let c = 0; c < 128; c++) {
+  const ch = String.fromCharCode(c);
+  BLOB_CHAR[c] = /[A-Za-z0-9+/=_-]/.test(ch) ? 1 : 0;
+}
+
+/**
+ * Whether `content` holds {@link BLOB_RUN} blob characters in a row. One scan:
+ * `/[A-Za-z0-9+/=_-]{2048}/` is linear but retries 2 047 characters from each
+ * start, so 8 MB of 2 047-character code lines took 30 s only to say no.
+ */
+export function hasBlob(content: string): boolean {
+  let run = 0;
+  for (let i = 0; i < content.length; i++) {
+    const c = content.charCodeAt(i);
+    if (c < 128 && BLOB_CHAR[c] === 1) {
+      if (++run >= BLOB_RUN) return true;
+    } else run = 0;
+  }
+  return false;
+}
 
 /**
  * The gate before routing: mode, size and excluded tools. Null when the
@@ -69,7 +92,7 @@ export function admitRouted(detection: Detection, content: string, hint: Hint, c
   }
   const isRead = isReadTool(hint.tool) || detection.numbered === true;
   if (isRead && config.reads === "verbatim") return { reason: "read_verbatim", signal: "file reads are verbatim" };
-  if (detection.type === "code" && hint.compressCode !== true && !BLOB_RE.test(content)) {
+  if (detection.type === "code" && hint.compressCode !== true && !hasBlob(content)) {
     return { reason: "code_verbatim", signal: "code is kept verbatim unless code compression is asked for" };
   }
   return null;

@@ -254,7 +254,7 @@ function bounded(original: string, view: RecallView, maxTokens: number): RecallV
   if (firstLine !== null && !view.range?.includes(",")) {
     const total = lineStarts(original).length - 1;
     const nextLine = firstLine + shown;
-    const lastAsked = view.range === undefined ? total : Number(/(\d+)$/.exec(view.range)![1]);
+    const lastAsked = view.range === undefined ? total : Number(/(?<!\d)(\d+)$/.exec(view.range)![1]);
     if (nextLine <= lastAsked) {
       cut.next = `${nextLine}-${Math.min(lastAsked, nextLine + shown - 1)}`;
       cut.outline = outline(view.content, starts, shown, firstLine);

@@ -10,7 +10,9 @@
  *   Capitalised, UPPER, MiXed) and its ASCII length, plus a surcharge for each
  *   letter pair that o200k's vocabulary rarely merges (so `drwxr`, base64 and
  *   hex cost more than English);
- * - a punctuation run by its length, plus ESC characters;
+ * - a punctuation run by its length, plus ESC characters, plus each mark past
+ *   the 8th by how well o200k merges runs of it (`[[` at most, `----` 16 and more);
+ * - a whitespace run as one piece, plus, past 32 units, its newlines, tabs and CRs;
  * - non-ASCII characters by Unicode block (CJK, Hangul, Cyrillic, symbols…);
  * - digit groups, whitespace and newline pieces at one token each.
  * The tables were fitted by `bench/calibrate-tokens.mjs --fit` against exact
@@ -122,6 +124,41 @@ const RARE_PAIR_COST = new Uint8Array([0, 2, 8, 17, 0, 3, 8, 12, 0, 4, 6, 9, 0, 
 const PUNCT_COST = new Uint8Array([2, 16, 16, 19, 23, 33, 35, 44, 44, 0, 16, 19, 19, 32, 33, 41, 41, 47]);
 const ESC_COST = 23;
 const UNIT = 16; // digit group, whitespace piece, newline piece, non-ASCII-only word
+
+/**
+ * Price, in 64ths of a token, of each ASCII punctuation mark past the 8th of
+ * one run: o200k has merges for long runs of a few marks (`----`, `====`,
+ * `****`, 16 or more per token) and few for most (`[[` is its longest run of
+ * `[`: 2 per token), so a flat price per run priced 10 000 `[` at 3 tokens
+ * (exact: 5 000) and let 100 MB of them pass the gate as "too short".
+ * Measured as 64 × o200k tokens of 1 000 copies ÷ 1 000 (control
+ * characters: one token each; ESC is priced by ESC_COST).
+ */
+const RUN_TAIL = new Uint8Array([
+  32, 64, 64, 64, 64, 64, 64, 64, 64, 0, 0, 0, 0, 0, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 0, 64, 64, 64,
+  64, 0, 4, 16, 1, 16, 2, 32, 16, 16, 16, 1, 2, 16, 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4, 4, 8, 1, 8, 8, 8, 0, 0, 0,
+  0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 32, 16, 32, 8, 1, 32, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+  0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 32, 16, 32, 2, 64,
+]);
+/** A mark that differs from the one before it in a long run costs at least this (64ths): alternating marks merge little. */
+const RUN_CHANGE = 32;
+/** Whitespace runs longer than this are priced by {@link wsTail} too. */
+const WS_RUN = 32;
+
+/**
+ * Price in sixteenths of a whitespace run of `length` units past its flat
+ * price, from its counts (`other`: not spaces; `plain`: LF or tab; `cr`;
+ * `changes`: units unlike the one before): o200k takes about 16 newlines or tabs and over 100 spaces per
+ * token, a vertical tab or form feed each, and merges little across a change
+ * (CRLF, space-newline).
+ */
+function wsTail(length: number, other: number, plain: number, cr: number, changes: number): number {
+  if (length <= WS_RUN) return 0;
+  const spaces = length - other;
+  const rare = other - plain - cr;
+  // Divisions, not shifts: a run of a billion units overflows 32-bit shifts.
+  return Math.floor((Math.floor(spaces / 2) + 4 * plain + 8 * cr + 64 * rare + 8 * changes + 3) / 4);
+}
 
 /**
  * Rarity level (0 common .. 3 rare) of each case-folded letter pair, from how
@@ -839,12 +876,22 @@ export function tokenUnitsTwin(text: string): number {
       // last space or tab becomes the prefix of a following word.
       let j = i;
       let lastNewline = -1;
+      let other = 0,
+        plain = 0,
+        cr = 0,
+        changes = 0;
       while (j < n) {
-        const kd = kindOf(text.charCodeAt(j));
+        const d = text.charCodeAt(j);
+        const kd = kindOf(d);
         if (kd !== K_SPACE && kd !== K_WS && kd !== K_NL) break;
         if (kd === K_NL) lastNewline = j;
+        if (d !== 32) other++;
+        if (d === 10 || d === 9) plain++;
+        else if (d === 13) cr++;
+        if (j > i && d !== text.charCodeAt(j - 1)) changes++;
         j++;
       }
+      scanUnits += wsTail(j - i, other, plain, cr, changes);
       if (lastNewline >= 0) {
         scanUnits += UNIT;
         i = lastNewline + 1;
@@ -941,11 +988,13 @@ function scanPunct(at: number, lead: number): number {
   let j = at,
     ascii = 0,
     esc = 0,
-    wide = 0;
+    wide = 0,
+    tail = 0;
   while (j < n) {
     const d = text.charCodeAt(j);
     if (d < 128) {
       if (ASCII_KIND[d] !== K_PUNCT) break;
+      if (ascii >= 8) tail += d === text.charCodeAt(j - 1) ? RUN_TAIL[d] : Math.max(RUN_TAIL[d], RUN_CHANGE);
       ascii++;
       if (d === 27) esc++;
     } else {
@@ -961,7 +1010,7 @@ function scanPunct(at: number, lead: number): number {
     if (d !== 10 && d !== 13) break;
     j++;
   }
-  scanUnits += PUNCT_COST[lead * 9 + Math.min(ascii, 8)] + ESC_COST * esc + wide;
+  scanUnits += PUNCT_COST[lead * 9 + Math.min(ascii, 8)] + ESC_COST * esc + wide + Math.floor((tail + 3) / 4);
   return j;
 }
 

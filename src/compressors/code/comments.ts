@@ -17,7 +17,6 @@ import type { SourceView } from "./source.js";
 
 const COMMENT_LEAD_RE = /^[ \t]*(?:\/\/[/!]?|#+|\*(?!\/))?/;
 const COMMENT_OPEN_RE = /^(?:\/\*+!?|\/\/[/!]?|#+:?|\*+)/;
-const COMMENT_CLOSE_RE = /\*+\/$/;
 /** A sentence's end: `.`, `!` or `?` after a word, before a space or the end of the line. */
 const SENTENCE_END_RE = /[a-z0-9)`'"][.!?](?=\s|$)/gi;
 
@@ -97,8 +96,18 @@ export function isEmptyComment(line: string): boolean {
   let s = line.trim();
   const open = COMMENT_OPEN_RE.exec(s);
   if (open !== null) s = s.slice(open[0].length);
-  s = s.replace(COMMENT_CLOSE_RE, "");
+  s = withoutClose(s);
   return s.trim() === "";
+}
+
+// `s` without the comment close (a star run, then a slash) at its end. A scan,
+// not the pattern `\*+\/$`: that pattern retries its star run from every
+// star, quadratic on a comment line of 100 KB of stars not closed.
+function withoutClose(s: string): string {
+  if (!s.endsWith("*/")) return s;
+  let start = s.length - 2;
+  while (start > 0 && s.charCodeAt(start - 1) === 42 /* * */) start--;
+  return s.slice(0, start);
 }
 
 /** The marker line's lead: the removed line's indentation and comment syntax, then a space. */

@@ -43,7 +43,10 @@ const JAVA_THROWS_RE = /^throws\s[\w\s.,<>?]+$/;
 const TS_FUNCTION_RE = /(?:^|[^\w$.])function\b\s*\*?\s*([A-Za-z_$][\w$]*)?/;
 const RUST_FN_RE = /(?:^|[^\w])fn\s+([A-Za-z_]\w*)/;
 const RUST_MACRO_RE = /^macro_rules!\s*([A-Za-z_]\w*)/;
-const LHS_RE = /([A-Za-z_$][\w$]*)\s*(?::[^=]{0,120})?(?::=|=)(?!=)/;
+// Sticky: tried only where a name starts (see matchAtNameStarts).
+const LHS_RE = /([A-Za-z_$][\w$]*)\s*(?::[^=]{0,120})?(?::=|=)(?!=)/y;
+const COLON_LHS_RE = /([A-Za-z_$][\w$]*)\s*:\s*(?:async\s*)?(?:\(|function)/y;
+const CALLEE_RE = /([A-Za-z_$][\w$.]*)\s*\(/y;
 
 /**
  * Whether a TypeScript header opens a type context, inside which no brace
@@ -194,14 +197,41 @@ function identifierAt(h: string, i: number): string {
 
 /** The name assigned to: `const foo = …`, `foo: …`, `x := func…`. */
 function lhsName(h: string): string | null {
-  const m = LHS_RE.exec(h);
+  const m = matchAtNameStarts(LHS_RE, h, false);
   if (m !== null) return m[1];
-  const colon = /([A-Za-z_$][\w$]*)\s*:\s*(?:async\s*)?(?:\(|function)/.exec(h);
+  const colon = matchAtNameStarts(COLON_LHS_RE, h, false);
   return colon === null ? null : colon[1];
 }
 
 /** The function a callback is passed to: `describe("x", () =>` → "describe". */
 function calleeName(h: string): string | null {
-  const m = /([A-Za-z_$][\w$.]*)\s*\(/.exec(h);
+  const m = matchAtNameStarts(CALLEE_RE, h, true);
   return m === null ? null : `${m[1]} callback`;
+}
+
+/**
+ * The leftmost match of the sticky `re` (which starts with a name,
+ * `[A-Za-z_$][\w$]*`, with `.` too when `dotted`), tried only at the first
+ * place a name can start in each run of name characters: a later start in
+ * the same run reaches the same end and fails or succeeds alike, so the
+ * answer is the unanchored pattern's, in linear time (unanchored, the name
+ * run was re-read from each of its characters: quadratic on a long one).
+ */
+export function matchAtNameStarts(re: RegExp, h: string, dotted: boolean): RegExpExecArray | null {
+  let started = false;
+  for (let p = 0; p < h.length; p++) {
+    const c = h.charCodeAt(p);
+    const isStart = (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95 || c === 36;
+    const isPart = isStart || (c >= 48 && c <= 57) || (dotted && c === 46);
+    if (!isPart) {
+      started = false;
+      continue;
+    }
+    if (started || !isStart) continue;
+    started = true;
+    re.lastIndex = p;
+    const m = re.exec(h);
+    if (m !== null) return m;
+  }
+  return null;
 }

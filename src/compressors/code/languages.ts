@@ -109,7 +109,7 @@ const GO_FUNC_RE = /^func [(A-Za-z_]/;
 const RUST_ITEM_RE =
   /^(?:pub(?:\([a-z]+\))? )?(?:fn [a-z_]\w*[<(]|impl[<\s]|use [a-z_]\w*::|mod [a-z_]\w*;|(?:struct|enum|trait) [A-Z]\w*)/;
 const PY_DEF_RE = /^(?:async )?(?:def [A-Za-z_]\w*\s*\(|class [A-Za-z_]\w*\s*[(:])/;
-const PY_IMPORT_RE = /^(?:import [A-Za-z_][\w.]*(?: as \w+)?(?:, ?[A-Za-z_][\w.]*)*\s*$|from \.*[\w.]* import [\w*(])/;
+const PY_IMPORT_RE = /^(?:import [A-Za-z_][\w.]*(?: as \w+)?(?:, ?[A-Za-z_][\w.]*)*\s*$|from [\w.]* import [\w*(])/;
 const JAVA_RE =
   /^(?:(?:public|protected|private|abstract|final|static) )+(?:class|interface|enum|record|@interface) [A-Z]/;
 const JAVA_PACKAGE_RE = /^(?:package|import(?: static)?) [a-z_][\w.]*(?:\.\*)?;\s*$/;

@@ -89,7 +89,7 @@ export function queryTerms(query: string | undefined): string[] {
   for (let m = quoted.exec(query); m !== null; m = quoted.exec(query)) terms.add((m[1] ?? m[2]).toLowerCase());
   rest = query.replace(quoted, " ");
   for (const word of rest.split(/[^\p{L}\p{N}_\-./:@#]+/u)) {
-    const w = word.replace(/^[.\-/:]+|[.\-/:]+$/g, "").toLowerCase();
+    const w = trimSeparators(word).toLowerCase();
     if (w.length >= 3 || /[0-9]/.test(w)) if (!STOP_WORDS.has(w)) terms.add(w);
     if (terms.size >= 16) break;
   }
@@ -493,4 +493,14 @@ export function selectRows(rows: JsonNode[] | JsonRows, policy: CrushPolicy): Ro
   const dupNote = duplicates > 0 ? `, ${duplicates} duplicates` : "";
   const status = isRecords ? dominantStatus(columns, isDropped, dropped) : "";
   return { kept, dropped, summary: `${dropped} ${unit} omitted${status}${dupNote}` };
+}
+
+/** `word` without leading and trailing `.`, `-`, `/`, `:` (a scan: `[.\-/:]+$` re-reads a run from each of its marks). */
+function trimSeparators(word: string): string {
+  const isSeparator = (c: number) => c === 46 || c === 45 || c === 47 || c === 58;
+  let start = 0;
+  let end = word.length;
+  while (start < end && isSeparator(word.charCodeAt(start))) start++;
+  while (end > start && isSeparator(word.charCodeAt(end - 1))) end--;
+  return word.slice(start, end);
 }

@@ -70,6 +70,14 @@ function stringEnd(text: string, i: number): number {
   return -1;
 }
 
+/**
+ * Deepest nesting the parser reads; deeper, it answers null (not parsed). Each
+ * open level costs three stack entries, so 8 MB of `[` took 386 MB to find
+ * that it never closes; no tool writes JSON 100 000 levels deep, and callers
+ * treat null as "not JSON to restructure" (the input then passes through).
+ */
+export const MAX_JSON_DEPTH = 100_000;
+
 /** Rows an array needs to become a block: below it objects cost little, and a row that breaks the pattern costs a second read. */
 const MIN_BLOCK_ROWS = 64;
 /** Keys a block row may have (the row scanner reads rows up to 4 096 values at once). */
@@ -278,13 +286,15 @@ class Parser {
     return true;
   }
 
-  /** Opens a container (its bracket already read). */
-  private open(isObject: boolean): void {
+  /** Opens a container (its bracket already read); false past {@link MAX_JSON_DEPTH}. */
+  private open(isObject: boolean): boolean {
     const depth = this.keyBase.length;
+    if (depth >= MAX_JSON_DEPTH) return false;
     if (depth + 1 > this.maxDepth) this.maxDepth = depth + 1;
     this.valueBase.push(this.valueTop);
     this.keyBase.push(isObject ? this.keyTop : -1);
     this.template.push(isObject ? this.lastKeys[depth] : undefined);
+    return true;
   }
 
   /** Closes the innermost container and puts it on the value stack. */
@@ -326,7 +336,7 @@ class Parser {
         // The block waits on the value stack like any value; only the lossy pass reads it (see rows.ts).
         i = this.i;
       } else if (c === 123 || c === 91) {
-        this.open(c === 123);
+        if (!this.open(c === 123)) return null;
         i = skipWs(text, i + 1);
         if (text.charCodeAt(i) !== (c === 123 ? 125 : 93)) {
           this.i = i;
