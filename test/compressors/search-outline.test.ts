@@ -123,3 +123,25 @@ describe("search outline: distinct errors", () => {
     expect(out.length).toBeLessThan(text.length / 5);
   });
 });
+
+describe("timestamped lines among grep rows", () => {
+  // `2026-12-02T19:56:59 …` splits at its colons like path:line:text; read as
+  // a row, its date became a "file" and a second pass regrouped the output.
+  const rows = Array.from(
+    { length: 40 },
+    (_, i) => `src/${["a", "b", "c"][i % 3]}.ts:${i + 1}:const value${i} = request(${i}); // timeout handling`,
+  );
+  const input = ["2026-12-02T19:56:59.19Z DEBUG worker heartbeat 7055", ...rows, "[2026-12-02 20:01:02] done"].join(
+    "\n",
+  );
+
+  it("are not files of the search, and compressing the output again changes nothing", async () => {
+    const { createPithy } = await import("../../src/pipeline.js");
+    const pithy = await createPithy();
+    const once = await pithy.compress(input, { tool: "Grep" });
+    expect(once.output).toContain("2026-12-02T19:56:59.19Z DEBUG worker heartbeat 7055");
+    expect(once.output).not.toMatch(/^2026-12-02T19$/m);
+    const twice = await pithy.compress(once.output, { tool: "Grep" });
+    expect(twice.output).toBe(once.output);
+  });
+});

@@ -110,7 +110,8 @@ export function hasMessageBelow(text: string): boolean {
  * A quoted line of source in a code frame (`  12 | x`, `> 135 │ if (error)`,
  * `  173     │ - …`): detail, unless it names an error, which stays.
  */
-const FRAME_RE = /^ *>? *\d+(?: +\d+)? *[|│]/;
+// `(?:> *)?`, not `>? *`: two space runs side by side would be quadratic on a line of spaces.
+const FRAME_RE = /^ *(?:> *)?\d+(?: +\d+)? *[|│]/;
 const ERROR_WORD_RE = /\b(?:error|Error|ERROR|fatal|panic|exception)\b/;
 
 /** A TAP assertion: `ok 12 name`, `not ok 3 name`. */

@@ -21,7 +21,10 @@ export function parseTextSearch(lines: LineIndex): SearchTable | null {
   let r = 0;
   for (let i = 0; i < lines.count; i++) {
     const start = lines.start(i);
-    if (r < rows.count && rows.lineIndex(r) === i) {
+    if (r < rows.count && rows.lineIndex(r) === i && isDateHour(text, rows.pathStart(r), rows.pathEnd(r))) {
+      // `2026-12-02T19:56:59 …` splits at its colons like path:line:text, but is a log line's time.
+      r++;
+    } else if (r < rows.count && rows.lineIndex(r) === i) {
       const ps = rows.pathStart(r);
       const pe = rows.pathEnd(r);
       if (file < 0 || path.length !== pe - ps || !text.startsWith(path, ps)) {
@@ -61,6 +64,22 @@ export function parseTextSearch(lines: LineIndex): SearchTable | null {
     table.push(RAW, file, 0, start, end, start);
   }
   return table.raws > table.rows ? null : table;
+}
+
+/**
+ * Whether text[from, to) is the date and hour of an ISO 8601 time
+ * (`2026-12-02T19`, `2026-12-02 19`, optionally after `[`): what a
+ * timestamped line holds before its first colon.
+ */
+function isDateHour(text: string, from: number, to: number): boolean {
+  const start = text.charCodeAt(from) === 91 ? from + 1 : from;
+  if (to - start !== 13) return false;
+  for (let i = 0; i < 13; i++) {
+    const c = text.charCodeAt(start + i);
+    const ok = i === 4 || i === 7 ? c === 45 : i === 10 ? c === 84 || c === 32 : c >= 48 && c <= 57;
+    if (!ok) return false;
+  }
+  return true;
 }
 
 /** The end of the line's content, before a "\r". */
