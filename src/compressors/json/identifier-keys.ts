@@ -7,6 +7,18 @@ import { decodeString } from "./tree.js";
  * entities from repeated records.
  */
 
+/** Identifier words whose values are blobs (hashes, tarball urls): identifiers, but long and of little meaning. */
+export const BLOB_IDENTIFIER_WORDS: readonly string[] = [
+  "sha",
+  "hash",
+  "digest",
+  "checksum",
+  "integrity",
+  "shasum",
+  "tarball",
+  "resolved",
+];
+
 /**
  * Default identifier words. A key is an identifier key when its last word
  * (split on `_`, `-`, `.`, and camelCase humps) is one of them: `id`,
@@ -32,14 +44,7 @@ export const DEFAULT_IDENTIFIER_WORDS: readonly string[] = [
   "filepath",
   "dir",
   "root",
-  "sha",
-  "hash",
-  "digest",
-  "checksum",
-  "integrity",
-  "shasum",
-  "tarball",
-  "resolved",
+  ...BLOB_IDENTIFIER_WORDS,
 ];
 
 const WORD_SPLIT_RE = /[_\-.\s]+|(?<=[a-z0-9])(?=[A-Z])/;

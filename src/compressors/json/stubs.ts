@@ -1,4 +1,4 @@
-import { type IdentifierKeys, lastWord } from "./identifier-keys.js";
+import { BLOB_IDENTIFIER_WORDS, type IdentifierKeys, lastWord } from "./identifier-keys.js";
 import { JsonObject, decodeString, encodeString, isStringScalar, type JsonNode } from "./tree.js";
 
 /**
@@ -29,16 +29,7 @@ const NAMING_WORDS: ReadonlySet<string> = new Set([
 ]);
 
 /** Identifier words that hold blobs, not names: they make a stub long and say little. */
-const BLOB_WORDS: ReadonlySet<string> = new Set([
-  "sha",
-  "hash",
-  "digest",
-  "checksum",
-  "integrity",
-  "shasum",
-  "tarball",
-  "resolved",
-]);
+const BLOB_WORDS: ReadonlySet<string> = new Set(BLOB_IDENTIFIER_WORDS);
 
 /** Keys that say how a record stands: kept with its identifiers even past the depth cap. */
 const STATUS_WORDS: ReadonlySet<string> = new Set(["status", "state", "level", "severity", "error"]);
