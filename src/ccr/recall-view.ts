@@ -228,10 +228,19 @@ function pathView(original: string, path: string): RecallView | RecallViewError 
   return { content: `${JSON.stringify(value, null, indent)}\n`, range: path, truncated: false };
 }
 
+/**
+ * Share of a recall's token bound the shown lines of a cut answer may take:
+ * the rest is for the note that says what follows, its outline (up to a
+ * dozen lines), and the estimate's error against a real tokenizer, so a cut
+ * answer stays within the bound in o200k tokens too (bench/net-savings.mjs
+ * measures it). A view within the bound comes back whole, with no note.
+ */
+const CUT_CONTENT_SHARE = 0.75;
+
 /** `view` cut to `maxTokens` at a line end, saying which lines follow and what stands out in them. */
 function bounded(original: string, view: RecallView, maxTokens: number): RecallView {
-  const budget = Math.max(1, Math.floor(maxTokens));
-  if (estimateTokens(view.content) <= budget) return view;
+  if (estimateTokens(view.content) <= Math.max(1, Math.floor(maxTokens))) return view;
+  const budget = Math.max(1, Math.floor(maxTokens * CUT_CONTENT_SHARE));
   const starts = lineStarts(view.content);
   let lo = 0;
   let hi = starts.length - 1;
