@@ -62,6 +62,9 @@ export class SearchTable {
   inputLine: Int32Array;
 
   /** An empty table; `capacity` is the expected number of entries (one per input line is an upper bound for text). */
+  /** Each path's index in `files`. */
+  private readonly fileOfPath = new Map<string, number>();
+
   constructor(format: "text" | "json", source: string, capacity: number) {
     this.format = format;
     this.source = source;
@@ -73,6 +76,16 @@ export class SearchTable {
     this.end = new Int32Array(cap);
     this.textStart = new Int32Array(cap);
     this.inputLine = new Int32Array(cap);
+  }
+  /** The index in `files` of the file at `path`, added (shown as `header`) the first time it is named. */
+  fileFor(path: string, header: string = path): number {
+    let f = this.fileOfPath.get(path);
+    if (f === undefined) {
+      f = this.files.length;
+      this.fileOfPath.set(path, f);
+      this.files.push({ path, header, matches: 0 });
+    }
+    return f;
   }
 
   /** Appends an entry. */

@@ -31,17 +31,10 @@ export function looksLikeRgJson(lines: LineIndex): boolean {
 export function parseRgJson(lines: LineIndex): SearchTable | null {
   const table = new SearchTable("json", "", lines.count);
   const bodies = new Bodies(table);
-  const fileOf = new Map<string, number>();
   let file = -1;
   let messages = 0;
   const openFile = (path: string, header: string): void => {
-    let f = fileOf.get(path);
-    if (f === undefined) {
-      f = table.files.length;
-      fileOf.set(path, f);
-      table.files.push({ path, header, matches: 0 });
-    }
-    file = f;
+    file = table.fileFor(path, header);
   };
   for (let i = 0; i < lines.count; i++) {
     const line = lines.line(i);

@@ -15,7 +15,6 @@ export function parseTextSearch(lines: LineIndex): SearchTable | null {
   const rows = parseGrepRows(text);
   if (rows.count === 0) return parsePathRows(lines);
   const table = new SearchTable("text", text, lines.count);
-  const fileOf = new Map<string, number>();
   let file = -1;
   let path = "";
   let r = 0;
@@ -29,13 +28,7 @@ export function parseTextSearch(lines: LineIndex): SearchTable | null {
       const pe = rows.pathEnd(r);
       if (file < 0 || path.length !== pe - ps || !text.startsWith(path, ps)) {
         path = text.slice(ps, pe);
-        let f = fileOf.get(path);
-        if (f === undefined) {
-          f = table.files.length;
-          fileOf.set(path, f);
-          table.files.push({ path, header: path, matches: 0 });
-        }
-        file = f;
+        file = table.fileFor(path);
       }
       // A path inside this line is followed by its one-character separator;
       // a --heading row's path is an earlier line, a one-file row has none.

@@ -73,7 +73,6 @@ function isWord(text: string, from: number, to: number): boolean {
 export function parsePathRows(lines: LineIndex): SearchTable | null {
   const text = lines.text;
   const table = new SearchTable("text", text, lines.count);
-  const fileOf = new Map<string, number>();
   let rows = 0;
   let file = -1;
   let slashed = 0;
@@ -90,17 +89,11 @@ export function parsePathRows(lines: LineIndex): SearchTable | null {
       continue;
     }
     const path = text.slice(s, colon);
-    let f = fileOf.get(path);
-    if (f === undefined) {
-      f = table.files.length;
-      fileOf.set(path, f);
-      table.files.push({ path, header: path, matches: 0 });
-    }
-    file = f;
+    file = table.fileFor(path);
     rows++;
     if (path.includes("/") || path.includes("\\")) slashed++;
     table.pathRows++;
-    table.push(MATCH, f, 0, colon + 1, e, colon + 1, i);
+    table.push(MATCH, file, 0, colon + 1, e, colon + 1, i);
   }
   if (rows < 2 || rows < 0.9 * nonBlank || slashed < 0.5 * rows) return null;
   return table;
