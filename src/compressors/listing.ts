@@ -1,5 +1,8 @@
 import { hasMarker } from "../ccr/marker.js";
 import type { LineIndex } from "../kernels/lines.js";
+import { compressFind } from "./listing/find.js";
+import { runNote } from "./listing/note.js";
+import { compressTree } from "./listing/tree.js";
 import { scaled, type Compressor, type CompressorInput, type CompressorOutput } from "./types.js";
 
 /**
@@ -35,8 +38,6 @@ const MIN_SECTIONS = 2;
 const RARE_KIND_SHARE = 0.1;
 /** Runs this short are shown as their rows: a note would cost as much. */
 const SHORT_RUN = 2;
-/** Longest name a note shows. */
-const NAME_MAX = 40;
 
 interface Section {
   /** The header line (`dir:`), or -1 for the rows before the first header (`ls -lR` of the current directory). */
@@ -89,8 +90,7 @@ function nameOf(line: string): string {
     while (at < line.length && line.charCodeAt(at) === 32) at++;
     while (at < line.length && line.charCodeAt(at) !== 32) at++;
   }
-  const name = line.slice(at).trim();
-  return name.length > NAME_MAX ? `${name.slice(0, NAME_MAX - 1)}…` : name;
+  return line.slice(at).trim();
 }
 
 function isDotEntry(name: string): boolean {
@@ -113,125 +113,129 @@ function usualOwner(lines: LineIndex, sections: Section[]): string {
   return best;
 }
 
-/** The recursive-listing compressor. */
+/**
+ * The listing compressor: `ls -lR` sections, a `tree` drawing
+ * (listing/tree.ts) or a whole `find` walk (listing/find.ts), whichever the
+ * text is.
+ */
 export const listingCompressor: Compressor = {
   name: "listing",
   compress(input: CompressorInput): CompressorOutput | null {
     if (!input.canDrop || hasMarker(input.text)) return null;
-    const { lines } = input;
-    const sections = parseListing(lines);
-    if (sections === null) return null;
-    const owner = usualOwner(lines, sections);
-    // A symlink, a device or a socket stands out where its kind is rare in its section (not in rc6.d).
-    const rareKinds = new Set<number>();
-    for (const s of sections) {
-      const kinds = new Map<number, number>();
-      for (const i of s.rows) {
-        const k = lines.line(i).charCodeAt(0);
-        kinds.set(k, (kinds.get(k) ?? 0) + 1);
-      }
-      for (const i of s.rows) {
-        const k = lines.line(i).charCodeAt(0);
-        if (k !== 45 && k !== 100 && (kinds.get(k) ?? 0) <= Math.max(1, s.rows.length * RARE_KIND_SHARE))
-          rareKinds.add(i);
-      }
-    }
-    const keepRow = (i: number) => rareKinds.has(i) || ownerOf(lines.line(i)) !== owner;
-    let perSection = scaled(CAPS.perSection, input.scale);
-    const budget = scaled(CAPS.lines, input.scale, 100);
-    const plannedLines = (per: number) => {
-      let n = 0;
-      for (const s of sections) {
-        let kept = 0;
-        let omitted = false;
-        for (const i of s.rows) {
-          const name = nameOf(lines.line(i));
-          if (keepRow(i) || (!isDotEntry(name) && kept < per)) {
-            n++;
-            if (!keepRow(i)) kept++;
-          } else omitted = true;
-        }
-        n += 2 + (s.total >= 0 ? 1 : 0) + (omitted ? 1 : 0);
-      }
-      return n;
-    };
-    if (plannedLines(perSection) > budget) perSection = 0;
-    const eol = input.text.includes("\r\n") ? "\r\n" : "\n";
-    const out: string[] = [];
-    const origin: number[] = [];
-    let cut = 0;
-    let isMarked = false;
-    const push = (text: string, from: number) => {
-      out.push(text);
-      origin.push(from);
-    };
-    const ensureMarker = () => {
-      if (isMarked) return;
-      const dropped = perSection > 0 ? "every . and .. row" : "every . and .. row and total line";
-      const summary = `directory entries cut (and ${dropped}); each "…" note names the entries and lines it stands for`;
-      push(input.marker(summary), -1);
-      isMarked = true;
-    };
-    let next = 0;
-    for (const s of sections) {
-      // Blank lines and anything before this header stay as they were.
-      for (; next < s.header; next++) push(lines.line(next), next);
-      push(lines.line(s.header), s.header);
-      // Past the budget the `total N` block counts go too (the marker says so).
-      if (s.total >= 0 && perSection > 0) push(lines.line(s.total), s.total);
-      else if (s.total >= 0) {
-        ensureMarker();
-        cut++;
-      }
-      let kept = 0;
-      let gap: number[] = [];
-      const real = s.rows.filter((i) => !isDotEntry(nameOf(lines.line(i)))).length;
-      const flush = () => {
-        if (gap.length === 0) return;
-        if (gap.length <= SHORT_RUN) {
-          for (const i of gap) push(lines.line(i), i);
-          gap = [];
-          return;
-        }
-        ensureMarker();
-        const first = nameOf(lines.line(gap[0]));
-        const last = nameOf(lines.line(gap[gap.length - 1]));
-        const names = gap.length === 1 ? first : `${first} … ${last}`;
-        const from = gap[0] + 1;
-        const to = gap[gap.length - 1] + 1;
-        const place = from === to ? `L${from}` : `L${from}-${to}`;
-        const entries = `${gap.length} of ${real} ${real === 1 ? "entry" : "entries"}`;
-        push(`… ${entries} ${place}: ${names}`, -1);
-        cut += gap.length;
-        gap = [];
-      };
-      for (const i of s.rows) {
-        const name = nameOf(lines.line(i));
-        const stands = keepRow(i);
-        // `.` and `..` go without a note: every section of `ls -a` has them (the marker says so).
-        if (isDotEntry(name) && !stands) {
-          ensureMarker();
-          cut++;
-          continue;
-        }
-        if (stands || kept < perSection) {
-          flush();
-          push(lines.line(i), i);
-          if (!stands) kept++;
-        } else gap.push(i);
-      }
-      flush();
-      next = s.rows.length > 0 ? s.rows[s.rows.length - 1] + 1 : Math.max(s.header, s.total) + 1;
-    }
-    for (; next < lines.count; next++) push(lines.line(next), next);
-    if (cut === 0) return null;
-    const output = out.join(eol);
-    if (output.length >= input.text.length) return null;
-    return {
-      output,
-      lossy: true,
-      lineOrigin: Int32Array.from(origin),
-      detail: { sections: sections.length, entriesCut: cut },
-    };
+    return compressLsSections(input) ?? compressTree(input) ?? compressFind(input);
   },
 };
+
+/** The outline of an `ls -lR` listing, or null when the text is none. */
+function compressLsSections(input: CompressorInput): CompressorOutput | null {
+  const { lines } = input;
+  const sections = parseListing(lines);
+  if (sections === null) return null;
+  const owner = usualOwner(lines, sections);
+  // A symlink, a device or a socket stands out where its kind is rare in its section (not in rc6.d).
+  const rareKinds = new Set<number>();
+  for (const s of sections) {
+    const kinds = new Map<number, number>();
+    for (const i of s.rows) {
+      const k = lines.line(i).charCodeAt(0);
+      kinds.set(k, (kinds.get(k) ?? 0) + 1);
+    }
+    for (const i of s.rows) {
+      const k = lines.line(i).charCodeAt(0);
+      if (k !== 45 && k !== 100 && (kinds.get(k) ?? 0) <= Math.max(1, s.rows.length * RARE_KIND_SHARE))
+        rareKinds.add(i);
+    }
+  }
+  const keepRow = (i: number) => rareKinds.has(i) || ownerOf(lines.line(i)) !== owner;
+  let perSection = scaled(CAPS.perSection, input.scale);
+  const budget = scaled(CAPS.lines, input.scale, 100);
+  const plannedLines = (per: number) => {
+    let n = 0;
+    for (const s of sections) {
+      let kept = 0;
+      let omitted = false;
+      for (const i of s.rows) {
+        const name = nameOf(lines.line(i));
+        if (keepRow(i) || (!isDotEntry(name) && kept < per)) {
+          n++;
+          if (!keepRow(i)) kept++;
+        } else omitted = true;
+      }
+      n += 2 + (s.total >= 0 ? 1 : 0) + (omitted ? 1 : 0);
+    }
+    return n;
+  };
+  if (plannedLines(perSection) > budget) perSection = 0;
+  const eol = input.text.includes("\r\n") ? "\r\n" : "\n";
+  const out: string[] = [];
+  const origin: number[] = [];
+  let cut = 0;
+  let isMarked = false;
+  const push = (text: string, from: number) => {
+    out.push(text);
+    origin.push(from);
+  };
+  const ensureMarker = () => {
+    if (isMarked) return;
+    const dropped = perSection > 0 ? "every . and .. row" : "every . and .. row and total line";
+    const summary = `directory entries cut (and ${dropped}); each "…" note names the entries and lines it stands for`;
+    push(input.marker(summary), -1);
+    isMarked = true;
+  };
+  let next = 0;
+  for (const s of sections) {
+    // Blank lines and anything before this header stay as they were.
+    for (; next < s.header; next++) push(lines.line(next), next);
+    push(lines.line(s.header), s.header);
+    // Past the budget the `total N` block counts go too (the marker says so).
+    if (s.total >= 0 && perSection > 0) push(lines.line(s.total), s.total);
+    else if (s.total >= 0) {
+      ensureMarker();
+      cut++;
+    }
+    let kept = 0;
+    let gap: number[] = [];
+    const real = s.rows.filter((i) => !isDotEntry(nameOf(lines.line(i)))).length;
+    const flush = () => {
+      if (gap.length === 0) return;
+      if (gap.length <= SHORT_RUN) {
+        for (const i of gap) push(lines.line(i), i);
+        gap = [];
+        return;
+      }
+      ensureMarker();
+      const first = nameOf(lines.line(gap[0]));
+      const last = nameOf(lines.line(gap[gap.length - 1]));
+      push(runNote(gap.length, real, gap[0], gap[gap.length - 1], first, last), -1);
+      cut += gap.length;
+      gap = [];
+    };
+    for (const i of s.rows) {
+      const name = nameOf(lines.line(i));
+      const stands = keepRow(i);
+      // `.` and `..` go without a note: every section of `ls -a` has them (the marker says so).
+      if (isDotEntry(name) && !stands) {
+        ensureMarker();
+        cut++;
+        continue;
+      }
+      if (stands || kept < perSection) {
+        flush();
+        push(lines.line(i), i);
+        if (!stands) kept++;
+      } else gap.push(i);
+    }
+    flush();
+    next = s.rows.length > 0 ? s.rows[s.rows.length - 1] + 1 : Math.max(s.header, s.total) + 1;
+  }
+  for (; next < lines.count; next++) push(lines.line(next), next);
+  if (cut === 0) return null;
+  const output = out.join(eol);
+  if (output.length >= input.text.length) return null;
+  return {
+    output,
+    lossy: true,
+    lineOrigin: Int32Array.from(origin),
+    detail: { sections: sections.length, entriesCut: cut },
+  };
+}

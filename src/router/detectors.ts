@@ -43,8 +43,9 @@ export {
  * score reaches its threshold wins (JSON before diff before grep rows…).
  */
 export const STRUCTURAL_DETECTORS: readonly Detector[] = [
-  // A dmesg opens like a JSON array.
+  // A dmesg opens like a JSON array; so does `tree -h` (`[6.0M]  dir`).
   kernelLogDetector,
+  listingDetector,
   jsonDetector,
   diffDetector,
   // Diagnostics and access-log rows could pass for grep rows.
@@ -53,7 +54,6 @@ export const STRUCTURAL_DETECTORS: readonly Detector[] = [
   searchDetector,
   terminalDetector,
   stanzasDetector,
-  listingDetector,
   tabularDetector,
   htmlDetector,
 ];

@@ -1,41 +1,91 @@
-/** The detector of recursive `ls -lR` listings: a section per directory. */
+/** The detector of listings: recursive `ls -lR`, a `tree` drawing, a whole `find` walk. */
+import { findRowOf, parentPathOf, treeEntryOf } from "../../compressors/listing/shapes.js";
 import type { Sample } from "../sample.js";
 import type { Detector } from "./detector.js";
 
 const LS_ROW_RE = /^[-dlcbpsD][rwxsStTlL-]{9}[.@+]? +\d+ /;
 
+/** Fewest rows of a `tree` or `find` sample: shorter ones gain nothing. */
+const MIN_ROWS = 8;
+
 /**
- * Recursive listings route as `tabular`, where the listing compressor
- * outlines them. Claims a sample that opens with a `dir:` header and is made
- * only of headers (after a blank line), `total N` lines and `ls -l` rows,
- * with at least two headers: a listing of many small directories holds too
- * few rows for the table detector.
+ * Listings route as `tabular`, where the listing compressor outlines them.
+ * Claims a sample that opens with a `dir:` header and is made only of
+ * headers (after a blank line), `total N` lines and `ls -l` rows, with at
+ * least two headers (a listing of many small directories holds too few rows
+ * for the table detector); or a `tree` drawing; or a `find` walk (the
+ * starting point, then only paths under it). The sample may end inside a
+ * long line, so its last line is not judged. Runs before the JSON
+ * detector: `tree -h` opens with `[6.0M]  dir`, which reads as an array.
  */
 export const listingDetector: Detector = {
   type: "tabular",
   threshold: 0.9,
   score(sample: Sample): number {
-    let headers = 0;
-    let rows = 0;
-    let nonBlank = 0;
-    let isAfterBlank = true;
-    for (let i = 0; i < sample.count; i++) {
-      const line = sample.line(i);
-      if (line === "") {
-        isAfterBlank = true;
-        continue;
-      }
-      nonBlank++;
-      const isRow = LS_ROW_RE.test(line);
-      if (isAfterBlank && !isRow && line.length > 1 && line.endsWith(":")) headers++;
-      else if (isRow) rows++;
-      else if (!line.startsWith("total ")) {
-        // The sample may end inside a long line; anything else is not a listing.
-        if (i < sample.count - 1) return 0;
-      }
-      if (nonBlank === 1 && headers === 0) return 0;
-      isAfterBlank = false;
-    }
-    return headers >= 2 && rows > 0 ? 0.95 : 0;
+    return isLsRecursive(sample) || isTree(sample) || isFindWalk(sample) ? 0.95 : 0;
   },
 };
+
+function isLsRecursive(sample: Sample): boolean {
+  let headers = 0;
+  let rows = 0;
+  let nonBlank = 0;
+  let isAfterBlank = true;
+  for (let i = 0; i < sample.count; i++) {
+    const line = sample.line(i);
+    if (line === "") {
+      isAfterBlank = true;
+      continue;
+    }
+    nonBlank++;
+    const isRow = LS_ROW_RE.test(line);
+    if (isAfterBlank && !isRow && line.length > 1 && line.endsWith(":")) headers++;
+    else if (isRow) rows++;
+    else if (!line.startsWith("total ")) {
+      if (i < sample.count - 1) return false;
+    }
+    if (nonBlank === 1 && headers === 0) return false;
+    isAfterBlank = false;
+  }
+  return headers >= 2 && rows > 0;
+}
+
+/** A root line, then entries drawn under it; other lines only after a blank one (the count, another root). */
+function isTree(sample: Sample): boolean {
+  if (sample.count < 2 || sample.line(0) === "" || treeEntryOf(sample.line(0)) !== null) return false;
+  if (treeEntryOf(sample.line(1))?.depth !== 0) return false;
+  let entries = 0;
+  let isAfterBlank = false;
+  for (let i = 1; i < sample.count - 1; i++) {
+    const line = sample.line(i);
+    if (line === "") {
+      isAfterBlank = true;
+      continue;
+    }
+    if (treeEntryOf(line) !== null) entries++;
+    else if (!isAfterBlank) return false;
+    isAfterBlank = false;
+  }
+  return entries + 1 >= MIN_ROWS || (sample.complete && entries >= 3);
+}
+
+/**
+ * The starting point, then only paths under it, each in a directory listed
+ * before it (as the listing compressor reads a walk), all bare or all
+ * `find -ls` rows.
+ */
+function isFindWalk(sample: Sample): boolean {
+  if (sample.count < MIN_ROWS) return false;
+  const root = findRowOf(sample.line(0));
+  if (root.path === "" || root.path.includes("\t") || root.path.endsWith(":")) return false;
+  const under = root.path.endsWith("/") ? root.path : `${root.path}/`;
+  const seen = new Set<string>([under.length > 1 ? under.slice(0, -1) : under]);
+  for (let i = 1; i < sample.count - 1; i++) {
+    const row = findRowOf(sample.line(i));
+    if ((row.columns === null) !== (root.columns === null) || !row.path.startsWith(under)) return false;
+    const parent = parentPathOf(row.path);
+    if (parent === null || !seen.has(parent)) return false;
+    seen.add(row.path);
+  }
+  return true;
+}

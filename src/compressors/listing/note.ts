@@ -1,0 +1,24 @@
+/**
+ * The note a listing leaves where it cut a run of entries: how many of the
+ * directory's entries, their lines, the first and the last name. One wording
+ * for every listing shape (`ls -lR`, `tree`, `find`).
+ */
+
+/** Longest name a note shows. */
+const NAME_MAX = 40;
+
+/** `name`, cut to {@link NAME_MAX} characters. */
+export function shortName(name: string): string {
+  return name.length > NAME_MAX ? `${name.slice(0, NAME_MAX - 1)}…` : name;
+}
+
+/**
+ * `… 12 of 15 entries L40-52: a.js … z.js`, where `from` and `to` are
+ * 0-based input lines (the note names them 1-based) and `total` the
+ * directory's entry count.
+ */
+export function runNote(count: number, total: number, from: number, to: number, first: string, last: string): string {
+  const place = from === to ? `L${from + 1}` : `L${from + 1}-${to + 1}`;
+  const names = count === 1 ? shortName(first) : `${shortName(first)} … ${shortName(last)}`;
+  return `… ${count} of ${total} ${total === 1 ? "entry" : "entries"} ${place}: ${names}`;
+}

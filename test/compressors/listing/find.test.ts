@@ -1,0 +1,105 @@
+import { describe, expect, it } from "vitest";
+import fc from "fast-check";
+import { parseMarkers } from "../../../src/ccr/marker.js";
+import { listingCompressor } from "../../../src/compressors/listing.js";
+import { parseFind } from "../../../src/compressors/listing/find.js";
+import { findRowOf } from "../../../src/compressors/listing/shapes.js";
+import { LineIndex } from "../../../src/kernels/lines.js";
+import { openCorpus } from "../../support/corpus.js";
+import { compressorInput } from "../../support/compressor-input.js";
+
+const own = openCorpus("own");
+
+async function ownCase(id: string) {
+  const c = (await own.cases()).find((x) => x.id === id)!;
+  return { c, text: await own.readCase(c) };
+}
+
+function compress(text: string, scale = 1) {
+  return listingCompressor.compress(compressorInput(text, { type: "tabular", scale }));
+}
+
+/** A bare `find root` walk of `dirs` directories of `files` files each. */
+function walk(dirs: number, files: number): string {
+  const out = ["root"];
+  for (let d = 0; d < dirs; d++) {
+    out.push(`root/dir-${d}`);
+    for (let f = 0; f < files; f++) out.push(`root/dir-${d}/file-${f}.js`);
+  }
+  return `${out.join("\n")}\n`;
+}
+
+describe("find walks", () => {
+  for (const id of ["tabular-find-ajv", "tabular-find-ls-vitest"]) {
+    it(`keeps the row of every directory of ${id}`, async () => {
+      const { text } = await ownCase(id);
+      const lines = LineIndex.of(text);
+      const dirs = parseFind(lines)!.filter((e) => e.isDir);
+      expect(dirs.length).toBeGreaterThan(20);
+      const out = compress(text)!.output;
+      for (const dir of dirs) expect(out).toContain(`${lines.line(dir.line)}\n`);
+      expect(out.length).toBeLessThan(text.length * 0.7);
+    });
+  }
+
+  it("keeps find -ls's largest files and names the directory of every note", async () => {
+    const { text } = await ownCase("tabular-find-ls-vitest");
+    const out = compress(text)!.output;
+    expect(out).toContain(
+      "777636 Dec  2 04:59 node_modules/@vitest/browser/dist/client/__vitest__/assets/index-DaKof6xz.js",
+    );
+    expect(out).toContain("273417 Dec  2 04:59 node_modules/@vitest/browser/dist/index.js");
+    for (const note of out.split("\n").filter((l) => l.startsWith("… "))) {
+      expect(note).toMatch(/^… \d+ of \d+ entries L\d+-\d+: .+ \(in node_modules\/@vitest[^)]*\)$/);
+    }
+  });
+
+  it("reads the path after find -ls's columns, a device's major and minor included", () => {
+    const row = findRowOf("   131      0 crw-rw-rw-   1 root     root       1,   3 Dec  1 20:10 /dev/null");
+    expect(row.path).toBe("/dev/null");
+    expect(row.columns?.[2]).toBe("crw-rw-rw-");
+    expect(findRowOf("./src/a b.ts")).toEqual({ path: "./src/a b.ts", columns: null });
+  });
+
+  it("names each run's count of its directory's entries, its lines and first and last file", () => {
+    const out = compress(walk(3, 10))!.output.split("\n");
+    const at = out.indexOf("root/dir-1");
+    expect(out.slice(at + 1, at + 4)).toEqual(["root/dir-1/file-0.js", "root/dir-1/file-1.js", "root/dir-1/file-2.js"]);
+    // root/dir-1 is line 13; its 4th file is line 17.
+    expect(out[at + 4]).toBe("… 7 of 10 entries L17-23: file-3.js … file-9.js (in root/dir-1)");
+  });
+
+  it("has one marker, before the first note, and returns null for its own output", () => {
+    const out = compress(walk(4, 8))!.output;
+    expect(parseMarkers(out)).toHaveLength(1);
+    expect(out.indexOf("[[pithy:")).toBeLessThan(out.indexOf("… "));
+    expect(compress(out)).toBeNull();
+  });
+
+  it("leaves a filtered find (no starting point first), a path list and rows out of order alone", () => {
+    const filtered = walk(3, 10)
+      .split("\n")
+      .filter((l) => l.endsWith(".js"))
+      .join("\n");
+    expect(compress(filtered)).toBeNull();
+    expect(compress("src/a.ts\nsrc/b.ts\nsrc/c/d.ts\nsrc/c/e.ts\nsrc/f.ts\nsrc/g.ts\nsrc/h.ts\nsrc/i.ts\n")).toBeNull();
+    // `find -depth` lists a directory after its files: their directory is not known yet.
+    const depthFirst = walk(2, 9)
+      .replace("root/dir-1\n", "")
+      .replace("root/dir-1/file-8.js\n", "root/dir-1/file-8.js\nroot/dir-1\n");
+    expect(compress(depthFirst)).toBeNull();
+  });
+
+  it("never throws and is deterministic", () => {
+    const line = fc.oneof(
+      fc.constantFrom("", "r", "r/a", "r/a/b", "r/c", "x/y", "r/a/b/c"),
+      fc.string({ maxLength: 10 }),
+    );
+    fc.assert(
+      fc.property(fc.array(line, { maxLength: 60 }), (lines) => {
+        const text = lines.join("\n");
+        expect(compress(text)).toEqual(compress(text));
+      }),
+    );
+  });
+});
