@@ -2,6 +2,7 @@ import type { LineIndex } from "../kernels/lines.js";
 import type { JsonValidity } from "../compressors/json/validity.js";
 import type { ContentType, Hint } from "../types.js";
 import { FUZZY_DETECTORS, STRUCTURAL_DETECTORS, proseDetector } from "./detectors.js";
+import { isBlame } from "./blame.js";
 import { isSearchTool, typeFromHint } from "./hint.js";
 import { sampleOf, type Sample } from "./sample.js";
 
@@ -37,6 +38,8 @@ export function detect(content: string, hint?: Hint, lines?: LineIndex, json?: J
     const type: ContentType = inner.type === "code" ? "code" : "doc_read";
     return { type, confidence: inner.confidence, by: "content", numbered: true };
   }
+  // A blamed file is a read of it (code or not): no detector below should take its dates for a log.
+  if (isBlame(sample)) return { type: "code", confidence: 0.9, by: "content" };
   const found = detectSample(sample);
   // A search tool's output that no detector claims confidently is still search output.
   if (found.confidence < 0.6 && isSearchTool(hint?.tool)) return { type: "search", confidence: 0.6, by: "hint" };
