@@ -10,11 +10,14 @@ import { type FindRow, findRowOf, parentPathOf } from "./shapes.js";
  * directory's line. Only a whole walk is read as a listing: a filtered
  * find (`-name`, `-type f`) names files the way a search does, and every
  * one of them stays. Every directory stays; files go in runs, each leaving
- * a note that names its directory.
+ * a note that names the run's first and last path whole, as the rows
+ * write them (an agent copies paths, and the path names the directory).
  */
 
 /** Fewest rows worth outlining. */
 const MIN_ROWS = 8;
+/** Longest path a note shows whole. */
+const PATH_MAX = 200;
 /** `find -ls` rows this many of the largest stand out. */
 const LARGEST_KEPT = 3;
 
@@ -79,11 +82,6 @@ function markStandouts(entries: FindEntry[], rows: FindRow[]): void {
   for (const e of entries) if (ownerOf(rows[e.line]) !== usual) e.stands = true;
 }
 
-/** The last path segment. */
-function baseName(path: string): string {
-  return path.slice(path.lastIndexOf("/") + 1);
-}
-
 /** The outline of a `find` walk, or null when the text is none. */
 export function compressFind(input: CompressorInput): CompressorOutput | null {
   const entries = parseFind(input.lines);
@@ -94,9 +92,8 @@ export function compressFind(input: CompressorInput): CompressorOutput | null {
     (run, total) => {
       const first = run[0] as FindEntry;
       const last = run[run.length - 1] as FindEntry;
-      const dir = (entries[first.parent] as FindEntry).path;
-      return `${runNote(run.length, total, first.line, last.line, baseName(first.path), baseName(last.path))} (in ${dir})`;
+      return runNote(run.length, total, first.line, last.line, first.path, last.path, PATH_MAX);
     },
-    `files cut from the walk; each "…" note names its directory, the files and lines it stands for`,
+    `files cut from the walk; each "…" note names the files and lines it stands for`,
   );
 }

@@ -4,21 +4,29 @@
  * for every listing shape (`ls -lR`, `tree`, `find`).
  */
 
-/** Longest name a note shows. */
+/** Longest name a note shows, by default. */
 const NAME_MAX = 40;
 
-/** `name`, cut to {@link NAME_MAX} characters. */
-export function shortName(name: string): string {
-  return name.length > NAME_MAX ? `${name.slice(0, NAME_MAX - 1)}…` : name;
+/** `name`, cut to `max` characters. */
+export function shortName(name: string, max = NAME_MAX): string {
+  return name.length > max ? `${name.slice(0, max - 1)}…` : name;
 }
 
 /**
  * `… 12 of 15 entries L40-52: a.js … z.js`, where `from` and `to` are
  * 0-based input lines (the note names them 1-based) and `total` the
- * directory's entry count.
+ * directory's entry count. Names longer than `nameMax` are cut.
  */
-export function runNote(count: number, total: number, from: number, to: number, first: string, last: string): string {
+export function runNote(
+  count: number,
+  total: number,
+  from: number,
+  to: number,
+  first: string,
+  last: string,
+  nameMax = NAME_MAX,
+): string {
   const place = from === to ? `L${from + 1}` : `L${from + 1}-${to + 1}`;
-  const names = count === 1 ? shortName(first) : `${shortName(first)} … ${shortName(last)}`;
+  const names = count === 1 ? shortName(first, nameMax) : `${shortName(first, nameMax)} … ${shortName(last, nameMax)}`;
   return `… ${count} of ${total} ${total === 1 ? "entry" : "entries"} ${place}: ${names}`;
 }
