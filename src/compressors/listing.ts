@@ -2,6 +2,7 @@ import { hasMarker } from "../ccr/marker.js";
 import type { LineIndex } from "../kernels/lines.js";
 import { compressFind } from "./listing/find.js";
 import { runNote } from "./listing/note.js";
+import { isHeaderUnder } from "./listing/shapes.js";
 import { compressTree } from "./listing/tree.js";
 import { scaled, type Compressor, type CompressorInput, type CompressorOutput } from "./types.js";
 
@@ -53,11 +54,23 @@ function isHeader(line: string): boolean {
   return line.length > 1 && line.endsWith(":") && !LS_ROW_RE.test(line);
 }
 
-/** The sections of an `ls -lR` listing, or null when some line fits no part of one. */
-export function parseListing(lines: LineIndex): Section[] | null {
+/** The sections of a recursive listing, and whether its rows are `ls -l` rows or bare names. */
+interface Listing {
+  sections: Section[];
+  isLong: boolean;
+}
+
+/**
+ * The sections of an `ls -lR` or `ls -R` listing, or null when some line fits
+ * no part of one. Rows are all `ls -l` rows or all bare names; a listing of
+ * bare names is read only when every header lies under the first (`a:`,
+ * `a/b:`…): text of `Note:` paragraphs is no listing.
+ */
+export function parseListing(lines: LineIndex): Listing | null {
   const sections: Section[] = [];
   let current: Section | null = null;
   let isAfterBlank = true;
+  let isLong: boolean | null = null;
   for (let i = 0; i < lines.count; i++) {
     const line = lines.line(i);
     if (line === "") {
@@ -69,12 +82,19 @@ export function parseListing(lines: LineIndex): Section[] | null {
       sections.push(current);
     } else if (current !== null && current.total < 0 && current.rows.length === 0 && line.startsWith("total ")) {
       current.total = i;
-    } else if (current !== null && LS_ROW_RE.test(line)) {
+    } else if (current !== null && (isLong ??= LS_ROW_RE.test(line)) === LS_ROW_RE.test(line)) {
       current.rows.push(i);
     } else return null;
     isAfterBlank = false;
   }
-  return sections.length >= MIN_SECTIONS ? sections : null;
+  if (sections.length < MIN_SECTIONS || isLong === null) return null;
+  if (!isLong) {
+    const root = lines.line(sections[0].header).slice(0, -1);
+    for (const s of sections) {
+      if (s.total >= 0 || (s.header !== sections[0].header && !isHeaderUnder(lines.line(s.header), root))) return null;
+    }
+  }
+  return { sections, isLong };
 }
 
 /** Owner and group of an `ls -l` row (its third and fourth words). */
@@ -129,9 +149,11 @@ export const listingCompressor: Compressor = {
 /** The outline of an `ls -lR` listing, or null when the text is none. */
 function compressLsSections(input: CompressorInput): CompressorOutput | null {
   const { lines } = input;
-  const sections = parseListing(lines);
-  if (sections === null) return null;
-  const owner = usualOwner(lines, sections);
+  const listing = parseListing(lines);
+  if (listing === null) return null;
+  const { sections, isLong } = listing;
+  // Bare names (`ls -R`) have no owner or kind to stand out by.
+  const owner = isLong ? usualOwner(lines, sections) : "";
   // A symlink, a device or a socket stands out where its kind is rare in its section (not in rc6.d).
   const rareKinds = new Set<number>();
   for (const s of sections) {
@@ -146,7 +168,8 @@ function compressLsSections(input: CompressorInput): CompressorOutput | null {
         rareKinds.add(i);
     }
   }
-  const keepRow = (i: number) => rareKinds.has(i) || ownerOf(lines.line(i)) !== owner;
+  const entryName = (i: number) => (isLong ? nameOf(lines.line(i)) : lines.line(i));
+  const keepRow = (i: number) => isLong && (rareKinds.has(i) || ownerOf(lines.line(i)) !== owner);
   let perSection = scaled(CAPS.perSection, input.scale);
   const budget = scaled(CAPS.lines, input.scale, 100);
   const plannedLines = (per: number) => {
@@ -155,7 +178,7 @@ function compressLsSections(input: CompressorInput): CompressorOutput | null {
       let kept = 0;
       let omitted = false;
       for (const i of s.rows) {
-        const name = nameOf(lines.line(i));
+        const name = entryName(i);
         if (keepRow(i) || (!isDotEntry(name) && kept < per)) {
           n++;
           if (!keepRow(i)) kept++;
@@ -177,8 +200,8 @@ function compressLsSections(input: CompressorInput): CompressorOutput | null {
   };
   const ensureMarker = () => {
     if (isMarked) return;
-    const dropped = perSection > 0 ? "every . and .. row" : "every . and .. row and total line";
-    const summary = `directory entries cut (and ${dropped}); each "…" note names the entries and lines it stands for`;
+    const dropped = perSection > 0 ? " (and every . and .. row)" : " (and every . and .. row and total line)";
+    const summary = `directory entries cut${isLong ? dropped : ""}; each "…" note names the entries and lines it stands for`;
     push(input.marker(summary), -1);
     isMarked = true;
   };
@@ -195,7 +218,7 @@ function compressLsSections(input: CompressorInput): CompressorOutput | null {
     }
     let kept = 0;
     let gap: number[] = [];
-    const real = s.rows.filter((i) => !isDotEntry(nameOf(lines.line(i)))).length;
+    const real = s.rows.filter((i) => !isDotEntry(entryName(i))).length;
     const flush = () => {
       if (gap.length === 0) return;
       if (gap.length <= SHORT_RUN) {
@@ -204,14 +227,14 @@ function compressLsSections(input: CompressorInput): CompressorOutput | null {
         return;
       }
       ensureMarker();
-      const first = nameOf(lines.line(gap[0]));
-      const last = nameOf(lines.line(gap[gap.length - 1]));
+      const first = entryName(gap[0]);
+      const last = entryName(gap[gap.length - 1]);
       push(runNote(gap.length, real, gap[0], gap[gap.length - 1], first, last), -1);
       cut += gap.length;
       gap = [];
     };
     for (const i of s.rows) {
-      const name = nameOf(lines.line(i));
+      const name = entryName(i);
       const stands = keepRow(i);
       // `.` and `..` go without a note: every section of `ls -a` has them (the marker says so).
       if (isDotEntry(name) && !stands) {

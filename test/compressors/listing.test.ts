@@ -95,6 +95,30 @@ describe("listingCompressor", () => {
     expect(parseMarkers(out)[0].summary).toContain("every . and .. row and total line");
   });
 
+  for (const id of ["tabular-ls-R-ai-sdk", "tabular-ls-R-debian-pip"]) {
+    it(`keeps every directory header of the plain ls -R ${id}`, async () => {
+      const { text } = await ownCase(id);
+      const out = compress(text)!.output;
+      expect(headers(out)).toEqual(headers(text));
+      expect(headers(text).length).toBeGreaterThan(50);
+      expect(out.length).toBeLessThan(text.length * 0.8);
+      expect(parseMarkers(out)[0].summary).not.toContain(". and ..");
+    });
+  }
+
+  it("names the bare names of an ls -R section it cuts, first and last", () => {
+    const text =
+      "pkg:\na.js\nlib\n\npkg/lib:\n" + Array.from({ length: 60 }, (_, i) => `module-${i}.js`).join("\n") + "\n";
+    const out = compress(text)!.output.split("\n");
+    expect(out.slice(4, 8)).toEqual(["pkg/lib:", "module-0.js", "module-1.js", "module-2.js"]);
+    expect(out[9]).toBe("… 57 of 60 entries L9-65: module-3.js … module-59.js");
+  });
+
+  it("reads no listing in paragraphs under headings that are not directories under the first", () => {
+    const notes = "Summary:\none\ntwo\nthree\nfour\nfive\nsix\n\nDetails:\nseven\neight\nnine\nten\neleven\n";
+    expect(compress(notes)).toBeNull();
+  });
+
   it("returns null for a plain ls -la (one section) and for other text", () => {
     expect(compress("total 8\ndrwxr-xr-x 2 root root 4096 Dec  1 20:10 .\n")).toBeNull();
     expect(compress("a:\nb\n\nc:\nd\n")).toBeNull();

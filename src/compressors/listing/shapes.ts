@@ -85,3 +85,9 @@ export function parentPathOf(path: string): string | null {
   if (slash < 0) return null;
   return slash === 0 ? "/" : path.slice(0, slash);
 }
+
+/** Whether the `ls -R` header `header` (`a/b:`) names a directory under `root` (`a`). */
+export function isHeaderUnder(header: string, root: string): boolean {
+  const under = root.endsWith("/") ? root : `${root}/`;
+  return header.endsWith(":") && header.length > under.length + 1 && header.startsWith(under);
+}

@@ -1,5 +1,5 @@
 /** The detector of listings: recursive `ls -lR`, a `tree` drawing, a whole `find` walk. */
-import { findRowOf, parentPathOf, treeEntryOf } from "../../compressors/listing/shapes.js";
+import { findRowOf, isHeaderUnder, parentPathOf, treeEntryOf } from "../../compressors/listing/shapes.js";
 import type { Sample } from "../sample.js";
 import type { Detector } from "./detector.js";
 
@@ -13,7 +13,8 @@ const MIN_ROWS = 8;
  * Claims a sample that opens with a `dir:` header and is made only of
  * headers (after a blank line), `total N` lines and `ls -l` rows, with at
  * least two headers (a listing of many small directories holds too few rows
- * for the table detector); or a `tree` drawing; or a `find` walk (the
+ * for the table detector), or of headers under the first and bare names
+ * (`ls -R`); or a `tree` drawing; or a `find` walk (the
  * starting point, then only paths under it). The sample may end inside a
  * long line, so its last line is not judged. Runs before the JSON
  * detector: `tree -h` opens with `[6.0M]  dir`, which reads as an array.
@@ -26,11 +27,18 @@ export const listingDetector: Detector = {
   },
 };
 
+/**
+ * `dir:` headers after blank lines, each followed by `total N` and `ls -l`
+ * rows, or (`ls -R`) by bare names when every header lies under the first.
+ */
 function isLsRecursive(sample: Sample): boolean {
   let headers = 0;
   let rows = 0;
+  let bareRows = 0;
   let nonBlank = 0;
   let isAfterBlank = true;
+  let isUnderFirst = true;
+  const root = sample.line(0).slice(0, -1);
   for (let i = 0; i < sample.count; i++) {
     const line = sample.line(i);
     if (line === "") {
@@ -39,15 +47,20 @@ function isLsRecursive(sample: Sample): boolean {
     }
     nonBlank++;
     const isRow = LS_ROW_RE.test(line);
-    if (isAfterBlank && !isRow && line.length > 1 && line.endsWith(":")) headers++;
-    else if (isRow) rows++;
-    else if (!line.startsWith("total ")) {
-      if (i < sample.count - 1) return false;
-    }
+    if (isAfterBlank && !isRow && line.length > 1 && line.endsWith(":")) {
+      if (headers > 0 && !isHeaderUnder(line, root)) isUnderFirst = false;
+      headers++;
+    } else if (isRow) rows++;
+    else if (isAfterBlank || line.startsWith("total ")) {
+      // After a blank line only a header may come; `total N` belongs to ls -l.
+      if (i < sample.count - 1 && !line.startsWith("total ")) return false;
+    } else if (i < sample.count - 1) bareRows++;
     if (nonBlank === 1 && headers === 0) return false;
     isAfterBlank = false;
   }
-  return headers >= 2 && rows > 0;
+  if (headers < 2) return false;
+  if (rows > 0) return bareRows === 0;
+  return bareRows > 0 && isUnderFirst;
 }
 
 /** A root line, then entries drawn under it; other lines only after a blank one (the count, another root). */

@@ -16,6 +16,8 @@ describe("listing detector", () => {
     "tabular-find-ajv",
     "tabular-find-ls-vitest",
     "tabular-ls-laR-etc",
+    "tabular-ls-R-ai-sdk",
+    "tabular-ls-R-debian-pip",
   ];
   for (const id of listings) {
     it(`routes ${id} as tabular`, async () => {
@@ -35,6 +37,11 @@ describe("listing detector", () => {
     // A starting point with its files under a directory it never listed is no whole walk either.
     expect(detect(`src\n${paths}`).type).not.toBe("tabular");
     expect(detect(`src\nsrc/compressors\n${paths}`).type).toBe("tabular");
+  });
+
+  it("leaves paragraphs under headings alone, though they look like ls -R sections", () => {
+    const notes = "Summary:\none\ntwo\nthree\n\nDetails:\nfour\nfive\nsix\n\nNext steps:\nseven\neight\n";
+    expect(detect(notes).type).not.toBe("tabular");
   });
 
   it("still routes JSON that holds tree glyphs as JSON", () => {
