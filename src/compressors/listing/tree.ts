@@ -15,6 +15,12 @@ import { treeEntryOf } from "./shapes.js";
 /** Fewest entries worth outlining. */
 const MIN_ENTRIES = 8;
 
+/** `tree -d`'s count line (`212 directories`, no files): every entry is a directory, leaves too. */
+function isDirectoriesOnlyCount(line: string): boolean {
+  const c = line.charCodeAt(0);
+  return c >= 48 && c <= 57 && !line.includes(",") && (line.endsWith(" directories") || line.endsWith(" directory"));
+}
+
 interface TreeEntry extends ListingEntry {
   depth: number;
   name: string;
@@ -32,6 +38,7 @@ export function parseTree(lines: LineIndex): TreeEntry[] | null {
   // The last entry at each depth: the parent of the next one a level deeper.
   const lastAt: number[] = [];
   let isParagraphStart = true;
+  let isDirectoriesOnly = false;
   for (let i = 0; i < lines.count; i++) {
     const line = lines.line(i);
     if (line === "") {
@@ -41,6 +48,7 @@ export function parseTree(lines: LineIndex): TreeEntry[] | null {
     const entry = treeEntryOf(line);
     if (entry === null) {
       if (!isParagraphStart) return null;
+      if (isDirectoriesOnlyCount(line)) isDirectoriesOnly = true;
       // A root (or the count): what follows starts a new tree.
       lastAt.length = 0;
       isParagraphStart = false;
@@ -63,8 +71,8 @@ export function parseTree(lines: LineIndex): TreeEntry[] | null {
     lastAt.push(entries.length - 1);
     isParagraphStart = false;
   }
-  for (let e = 0; e + 1 < entries.length; e++) {
-    if (entries[e + 1].parent === e) entries[e].isDir = true;
+  for (let e = 0; e < entries.length; e++) {
+    if (isDirectoriesOnly || (e + 1 < entries.length && entries[e + 1].parent === e)) entries[e].isDir = true;
   }
   return entries.length >= MIN_ENTRIES && entries.some((e) => e.isDir) ? entries : null;
 }

@@ -104,6 +104,13 @@ describe("tree listings", () => {
     expect(out).toContain("… 4 of 4 entries");
   });
 
+  it("cuts nothing from tree -d, whose leaves are directories too", () => {
+    const dirsOnly = asciiTree(3, 10)
+      .replace(/file-(\d+)-(\d+)\.ts/g, "sub-$1-$2")
+      .replace("3 directories, 30 files", "33 directories");
+    expect(compress(dirsOnly)).toBeNull();
+  });
+
   it("returns null for a tree with nothing to cut and for drawings broken by other lines", () => {
     expect(compress(asciiTree(3, 2))).toBeNull();
     expect(compress(asciiTree(3, 10).replace("|   |-- file-1-4.ts", "not a tree line"))).toBeNull();
