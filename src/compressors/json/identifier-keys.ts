@@ -20,6 +20,14 @@ export const BLOB_IDENTIFIER_WORDS: readonly string[] = [
 ];
 
 /**
+ * Keys that hold a record's heading in documents kept as JSON: what a
+ * reader scans for, as the headings of a page. `textRaw` is the heading of
+ * every module, class, method and section in Node.js's machine-readable API
+ * docs (`doc/api/*.json`), where `name` is only the slug.
+ */
+export const HEADING_WORDS: readonly string[] = ["heading", "textraw"];
+
+/**
  * Default identifier words. A key is an identifier key when its last word
  * (split on `_`, `-`, `.`, and camelCase humps) is one of them: `id`,
  * `package_id`, `ownerId`, `html_url`, `filePath`, `sha`, `name`, `email`…
@@ -44,6 +52,7 @@ export const DEFAULT_IDENTIFIER_WORDS: readonly string[] = [
   "filepath",
   "dir",
   "root",
+  ...HEADING_WORDS,
   ...BLOB_IDENTIFIER_WORDS,
 ];
 
