@@ -27,6 +27,17 @@ export const BLOB_IDENTIFIER_WORDS: readonly string[] = [
  */
 export const HEADING_WORDS: readonly string[] = ["heading", "textraw"];
 
+const HEADING_LEXEMES: ReadonlySet<string> = new Set(HEADING_WORDS.map((w) => `"${w}"`));
+
+/**
+ * Whether the raw key lexeme `raw` is a heading key. A heading's value is
+ * kept, but cut like prose when long: Node's docs put a parameter's whole
+ * description in its `textRaw`, and only its start reads as a heading.
+ */
+export function isHeadingLexeme(raw: string): boolean {
+  return raw.length <= 16 && HEADING_LEXEMES.has(raw.toLowerCase());
+}
+
 /**
  * Default identifier words. A key is an identifier key when its last word
  * (split on `_`, `-`, `.`, and camelCase humps) is one of them: `id`,

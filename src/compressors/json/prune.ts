@@ -1,6 +1,6 @@
 import { pathKey } from "../../ccr/marker.js";
 import { selectRows, type CrushPolicy, type RowSelection } from "./array-crush.js";
-import { MAX_IDENTIFIER_LENGTH, isIdentifierValue, type IdentifierKeys } from "./identifier-keys.js";
+import { MAX_IDENTIFIER_LENGTH, isHeadingLexeme, isIdentifierValue, type IdentifierKeys } from "./identifier-keys.js";
 import { RowScanner, isErrorValue } from "./row-scan.js";
 import { JsonRows } from "./rows.js";
 import { entryStub, isStatusKey, namingStub, recordLabel } from "./stubs.js";
@@ -163,8 +163,8 @@ class Pruner {
     this.scanner = new RowScanner(opts.identifiers, opts.crush.queryTerms);
   }
 
-  shrink(node: JsonNode, depth: number, isIdKey: boolean, at: At | null): JsonNode {
-    if (typeof node === "string") return isIdKey ? node : this.cutString(node);
+  shrink(node: JsonNode, depth: number, isIdKey: boolean, at: At | null, isHeading = false): JsonNode {
+    if (typeof node === "string") return isIdKey ? node : isHeading ? this.cutHeading(node) : this.cutString(node);
     if ((node as JsonNode | JsonRows) instanceof JsonRows) {
       const block = node as unknown as JsonRows;
       // Blocks sit only near the root (parse.ts), above the compressor's depth caps (at least 2).
@@ -174,10 +174,24 @@ class Pruner {
     return Array.isArray(node) ? this.shrinkArray(node, depth, at) : this.shrinkObject(node, depth, at);
   }
 
-  private cutString(raw: string): string {
-    if (!isStringScalar(raw) || raw.length - 2 <= this.opts.stringCap) return raw;
+  /** Whether the value of key lexeme `key` is an identifier kept uncut (a heading is cut like prose when long). */
+  private isWholeIdentifier(key: string): boolean {
+    return this.opts.identifiers.hasLexeme(key) && !isHeadingLexeme(key);
+  }
+
+  /**
+   * A heading's value past the length of a heading (the kept start of a cut
+   * string): a description that opens with its name (`family` {integer} The
+   * record family…), cut to that start.
+   */
+  private cutHeading(raw: string): string {
+    return this.cutString(raw, this.opts.stringKeep);
+  }
+
+  private cutString(raw: string, cap = this.opts.stringCap): string {
+    if (!isStringScalar(raw) || raw.length - 2 <= cap) return raw;
     const text = decodeString(raw);
-    if (text.length <= this.opts.stringCap || isIdentifierValue(text)) return raw;
+    if (text.length <= cap || isIdentifierValue(text)) return raw;
     // An error message keeps its first lines: the assertion and the frames that name the test.
     const keep = isErrorValue(text) ? this.opts.stringKeep * 3 : this.opts.stringKeep;
     if (text.length <= keep) return raw;
@@ -381,7 +395,7 @@ class Pruner {
     const shrunk = values.map((v, i) =>
       (keys[i] === NOTE_KEY && keys !== obj.keys) || isFinal?.[i] === true
         ? v
-        : this.shrink(v, depth + 1, this.opts.identifiers.hasLexeme(keys[i]), under(at, keys[i])),
+        : this.shrink(v, depth + 1, this.isWholeIdentifier(keys[i]), under(at, keys[i]), isHeadingLexeme(keys[i])),
     );
     if (tailKey !== null) {
       keys = [...keys, tailKey];
@@ -469,7 +483,7 @@ class Pruner {
           value.length <= MAX_IDENTIFIER_LENGTH &&
           (this.opts.identifiers.hasLexeme(node.keys[i]) || isStatusKey(node.keys[i]))
         )
-          kept = value;
+          kept = isHeadingLexeme(node.keys[i]) ? this.cutHeading(value) : value;
       } else kept = this.identifiersOf(value, depth + 1);
       if (kept !== null) {
         keys.push(node.keys[i]);

@@ -44,6 +44,24 @@ describe("pruneTree", () => {
     expect(prune(value).out).toEqual(value);
   });
 
+  it("keeps a heading past the depth cap, cut to a heading's length when it runs on as a description", () => {
+    const description = `\`family\` {integer} The record family. ${"Must be 4 or 6. ".repeat(20)}`;
+    const value = {
+      a: {
+        b: {
+          c: {
+            d: { textRaw: "`dns.lookup()`", desc: `<p>${"Resolves a host name. ".repeat(5)}</p>` },
+            e: { textRaw: description },
+          },
+        },
+      },
+    };
+    const { out } = prune(value);
+    expect(out.a.b.c.d).toEqual({ textRaw: "`dns.lookup()`", "…": "+1 key" });
+    expect(out.a.b.c.e.textRaw).toMatch(/^`family` \{integer\} The record …\(\+\d+ chars\)$/);
+    expect(out.a.b.c.e.textRaw.length).toBeLessThan(200);
+  });
+
   it("keeps the head and tail of an over-long mixed array with a count of the middle", () => {
     const items = Array.from({ length: 30 }, (_, i) => (i % 2 === 0 ? i : [i]));
     const { out } = prune({ items });
