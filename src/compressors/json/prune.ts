@@ -222,7 +222,7 @@ class Pruner {
     this.stats.arraysCrushed++;
     const n = selection.kept.length + selection.dropped;
     const stubOf = (r: number) => namingStub(row(r), this.opts.identifiers);
-    const stubs = isObjects ? this.stubsOf(selection, n, stubOf, (r) => recordLabel(stubOf(r), `[${r}]`)) : null;
+    const stubs = isObjects ? this.stubsOf(selection, n, stubOf, (r) => recordLabel(stubOf(r), `[${r}]`)).stubs : null;
     const kept: JsonNode[] = [];
     let next = 0;
     for (let r = 0; r < n; r++) {
@@ -250,7 +250,7 @@ class Pruner {
     n: number,
     stubOf: (r: number) => JsonNode | null,
     label: (r: number) => string,
-  ): Map<number, JsonNode> {
+  ): { stubs: Map<number, JsonNode>; groupAt: number } {
     const dropped: number[] = [];
     let next = 0;
     for (let r = 0; r < n; r++) {
@@ -265,7 +265,7 @@ class Pruner {
       const stub = stubOf(dropped[k]);
       if (stub !== null) stubs.set(dropped[k], stub);
     }
-    if (tail === 0 && head === dropped.length) return stubs;
+    if (tail === 0 && head === dropped.length) return { stubs, groupAt: -1 };
     const from = dropped[head];
     const to = dropped[dropped.length - tail - 1];
     const first = label(from);
@@ -276,7 +276,7 @@ class Pruner {
       const stub = stubOf(dropped[k]);
       if (stub !== null) stubs.set(dropped[k], stub);
     }
-    return stubs;
+    return { stubs, groupAt: from };
   }
 
   /** `selection` is the crusher's answer when already asked. */
@@ -301,7 +301,7 @@ class Pruner {
       this.stats.itemsDropped += dropped;
       const selection: RowSelection = { kept, dropped, summary: "" };
       const stubOf = (r: number) => namingStub(items[r], this.opts.identifiers);
-      const stubs = this.stubsOf(selection, items.length, stubOf, (r) => recordLabel(stubOf(r), `[${r}]`));
+      const { stubs } = this.stubsOf(selection, items.length, stubOf, (r) => recordLabel(stubOf(r), `[${r}]`));
       const shrunk: JsonNode[] = [];
       let omitted = 0;
       for (let r = 0; r < items.length; r++) {
@@ -344,8 +344,10 @@ class Pruner {
   }
 
   private shrinkObject(obj: JsonObject, depth: number, at: At | null): JsonNode {
+    // A map of scalars (dependency name → version) has no record to stub: a dropped entry would
+    // hide the pair an agent reads it for, so only the object cap (head and tail) applies to it.
     const selection =
-      obj.keys.length > this.opts.crush.minRows
+      obj.keys.length > this.opts.crush.minRows && !obj.values.every((v) => typeof v === "string")
         ? selectRows(obj.values, { ...this.opts.crush, keyedByIdentity: true, scanner: this.scanner })
         : null;
     let keys = obj.keys;
@@ -358,7 +360,7 @@ class Pruner {
       this.stats.rowsDropped += selection.dropped;
       this.stats.arraysCrushed++;
       // A map's keys are its outline: each dropped entry keeps its key, with a stub.
-      const stubs = this.stubsOf(
+      const { stubs, groupAt } = this.stubsOf(
         selection,
         obj.keys.length,
         (r) => entryStub(obj.values[r], this.opts.identifiers),
@@ -373,7 +375,8 @@ class Pruner {
         if (isKept) next++;
         const value = isKept ? obj.values[r] : stubs.get(r);
         if (value === undefined) continue;
-        const isGroup = !isKept && typeof value === "string";
+        // Only the group note loses its key: a dropped scalar entry's stub is its value, under its own key.
+        const isGroup = !isKept && r === groupAt;
         keys.push(isGroup ? NOTE_KEY : obj.keys[r]);
         values.push(value);
         isFinal.push(!isKept);
