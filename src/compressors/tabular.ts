@@ -269,8 +269,12 @@ export const tabularCompressor: Compressor = {
     }
     const factoring = factorConstants(table, rows);
     // A table read and kept whole is claimed (its own text back): every row was
-    // judged a fact, and the blind fallback must not cut its middle away.
-    if (factoring === null) return input.canDrop ? { output: text, lossy: false, detail: { step: "whole" } } : null;
+    // judged a fact, and the blind fallback must not cut its middle away. Past the
+    // size a whole table may have, the fallback stays the last word.
+    if (factoring === null) {
+      const isClaimable = input.canDrop && text.length <= scaled(CAPS.distinctChars, input.scale, 4096) * 2;
+      return isClaimable ? { output: text, lossy: false, detail: { step: "whole" } } : null;
+    }
     const lines = [factoring.note];
     for (let r = 0; r < table.recordCount; r++) lines.push(factoring.rewrite(r));
     const output = join(lines, table);
