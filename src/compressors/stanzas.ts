@@ -34,12 +34,20 @@ const CAPS = {
   detailShare: 0.05,
 } as const;
 
-/** Fields that name a record, whatever their position. */
+/**
+ * Fields that name a record, whatever their position. For an HTTP response
+ * the resource is named by where it is (`Location`, `Content-Location`) and
+ * which version of it was served (`Last-Modified`, `ETag`): what a second
+ * request or a cache check needs, like a package's `Version`.
+ */
 const NAMING_FIELDS: ReadonlySet<string> = new Set([
   "package",
   "version",
   "name",
   "location",
+  "content-location",
+  "last-modified",
+  "etag",
   "subject",
   "from",
   "to",

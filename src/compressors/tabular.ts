@@ -29,6 +29,9 @@ import { scaled, type Compressor, type CompressorInput, type CompressorOutput } 
  * columns are stated once and cut from every row (tabular/factor.ts), a
  * rewrite that loses nothing.
  *
+ * A table kept whole comes back as its own text, which claims it: the
+ * fallback's head-and-tail cut would hide the very rows judged all facts.
+ *
  * Our own output (a marker, or the constant-column note) returns null, so a
  * second pass changes nothing.
  */
@@ -43,8 +46,10 @@ const CAPS = {
   tail: 2,
   /** Message tables up to this many rows keep every distinct row; longer ones are sampled. */
   messageRows: 300,
-  /** Tables of distinct entities with nothing standing out keep every row up to this many. */
-  distinctRows: 500,
+  /** Tables of distinct entities with nothing standing out keep every row up to this many… */
+  distinctRows: 2000,
+  /** …and this many characters of rows (about 32k tokens). */
+  distinctChars: 128 * 1024,
   /** Runs of omitted rows that each get a marker naming them; past it, one marker names them all. */
   gapMarkers: 8,
   /** …or one run per this many rows of the table, when that allows more. */
@@ -84,6 +89,7 @@ function sample(table: Table, rows: Int32Array, input: CompressorInput): Samplin
     tail: scaled(CAPS.tail, s, 1),
     queryTerms: terms,
     distinctRows: scaled(CAPS.distinctRows, s, 50),
+    distinctChars: scaled(CAPS.distinctChars, s, 4096),
   });
   if (kept === null) return null;
   const dropped: number[] = [];
@@ -262,7 +268,13 @@ export const tabularCompressor: Compressor = {
       }
     }
     const factoring = factorConstants(table, rows);
-    if (factoring === null) return null;
+    // A table read and kept whole is claimed (its own text back): every row was
+    // judged a fact, and the blind fallback must not cut its middle away. Past the
+    // size a whole table may have, the fallback stays the last word.
+    if (factoring === null) {
+      const isClaimable = input.canDrop && text.length <= scaled(CAPS.distinctChars, input.scale, 4096) * 2;
+      return isClaimable ? { output: text, lossy: false, detail: { step: "whole" } } : null;
+    }
     const lines = [factoring.note];
     for (let r = 0; r < table.recordCount; r++) lines.push(factoring.rewrite(r));
     const output = join(lines, table);

@@ -385,6 +385,18 @@ describe("jsonCompressor keeps the outline of records (issue #13)", () => {
     for (const must of c.must_keep) expect(out, must).toContain(must);
   });
 
+  it("keeps the heading (textRaw) of every section of Node's API doc JSON, at any depth", async () => {
+    const { c, text } = await ownCase("json-nodejs-api-dns-json");
+    const out = compress(text)!.output;
+    // Headings proper: a parameter's textRaw that runs on as its description is cut like prose.
+    const headings = (text.match(/"textRaw": "[^"]*"/g) ?? []).filter((h) => h.length <= 120);
+    const shown = headings.filter((heading) => out.includes(heading));
+    expect(headings.length).toBeGreaterThan(50);
+    // All but the rows of a crushed array (5 methods, named by its marker) show their heading.
+    expect(shown.length).toBeGreaterThan(headings.length * 0.9);
+    for (const must of c.must_keep) expect(out, must).toContain(must);
+  });
+
   it("keeps a paginated response's Link header past the depth cap", () => {
     const link = Array.from(
       { length: 4 },

@@ -49,6 +49,36 @@ describe("stanzasCompressor", () => {
     expect(out).toContain("Content-Type: text/html;charset=utf-8");
   });
 
+  it("keeps every Last-Modified of curl -I header blocks: the version of the resource served", async () => {
+    const { text } = await ownCase("tabular-curl-I-header-blocks");
+    const out = compress(text)!.output;
+    expect(fieldLines(out, "Last-Modified")).toEqual(fieldLines(text, "Last-Modified"));
+  });
+
+  it("keeps every ETag and Content-Location of header blocks, and hides the per-request Date", () => {
+    const blocks: string[] = [];
+    for (let k = 0; k < 40; k++)
+      blocks.push(
+        [
+          "HTTP/1.1 200 OK",
+          "Server: nginx/1.22.1",
+          `Date: Wed, 02 Dec 2026 05:0${k % 10}:00 GMT`,
+          "Content-Type: application/javascript",
+          `Content-Length: ${1000 + k * 37}`,
+          `Last-Modified: Mon, ${String(1 + (k % 28)).padStart(2, "0")} Nov 2026 10:00:00 GMT`,
+          `ETag: "6543a1b2-${(4096 + k).toString(16)}"`,
+          `Content-Location: /assets/chunk-${k}.js`,
+          "Accept-Ranges: bytes",
+          "",
+        ].join("\r\n"),
+      );
+    const text = blocks.join("\r\n");
+    const out = compress(text)!.output;
+    for (const field of ["ETag", "Content-Location", "Last-Modified"])
+      expect(fieldLines(out, field)).toEqual(fieldLines(text, field));
+    expect(fieldLines(out, "Date").length).toBeLessThan(40);
+  });
+
   it("spends what the outline leaves on whole short fields: apt history keeps every Commandline and End-Date", async () => {
     const c = (await own.cases()).find((x) => x.id === "log-apt-history")!;
     const text = await own.readCase(c);

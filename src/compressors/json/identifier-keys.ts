@@ -20,6 +20,25 @@ export const BLOB_IDENTIFIER_WORDS: readonly string[] = [
 ];
 
 /**
+ * Keys that hold a record's heading in documents kept as JSON: what a
+ * reader scans for, as the headings of a page. `textRaw` is the heading of
+ * every module, class, method and section in Node.js's machine-readable API
+ * docs (`doc/api/*.json`), where `name` is only the slug.
+ */
+export const HEADING_WORDS: readonly string[] = ["heading", "textraw"];
+
+const HEADING_LEXEMES: ReadonlySet<string> = new Set(HEADING_WORDS.map((w) => `"${w}"`));
+
+/**
+ * Whether the raw key lexeme `raw` is a heading key. A heading's value is
+ * kept, but cut like prose when long: Node's docs put a parameter's whole
+ * description in its `textRaw`, and only its start reads as a heading.
+ */
+export function isHeadingLexeme(raw: string): boolean {
+  return raw.length <= 16 && HEADING_LEXEMES.has(raw.toLowerCase());
+}
+
+/**
  * Default identifier words. A key is an identifier key when its last word
  * (split on `_`, `-`, `.`, and camelCase humps) is one of them: `id`,
  * `package_id`, `ownerId`, `html_url`, `filePath`, `sha`, `name`, `email`…
@@ -44,6 +63,7 @@ export const DEFAULT_IDENTIFIER_WORDS: readonly string[] = [
   "filepath",
   "dir",
   "root",
+  ...HEADING_WORDS,
   ...BLOB_IDENTIFIER_WORDS,
 ];
 

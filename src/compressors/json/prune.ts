@@ -1,6 +1,6 @@
 import { pathKey } from "../../ccr/marker.js";
 import { selectRows, type CrushPolicy, type RowSelection } from "./array-crush.js";
-import { MAX_IDENTIFIER_LENGTH, isIdentifierValue, type IdentifierKeys } from "./identifier-keys.js";
+import { MAX_IDENTIFIER_LENGTH, isHeadingLexeme, isIdentifierValue, type IdentifierKeys } from "./identifier-keys.js";
 import { RowScanner, isErrorValue } from "./row-scan.js";
 import { JsonRows } from "./rows.js";
 import { entryStub, isStatusKey, namingStub, recordLabel } from "./stubs.js";
@@ -163,8 +163,8 @@ class Pruner {
     this.scanner = new RowScanner(opts.identifiers, opts.crush.queryTerms);
   }
 
-  shrink(node: JsonNode, depth: number, isIdKey: boolean, at: At | null): JsonNode {
-    if (typeof node === "string") return isIdKey ? node : this.cutString(node);
+  shrink(node: JsonNode, depth: number, isIdKey: boolean, at: At | null, isHeading = false): JsonNode {
+    if (typeof node === "string") return isIdKey ? node : isHeading ? this.cutHeading(node) : this.cutString(node);
     if ((node as JsonNode | JsonRows) instanceof JsonRows) {
       const block = node as unknown as JsonRows;
       // Blocks sit only near the root (parse.ts), above the compressor's depth caps (at least 2).
@@ -174,10 +174,24 @@ class Pruner {
     return Array.isArray(node) ? this.shrinkArray(node, depth, at) : this.shrinkObject(node, depth, at);
   }
 
-  private cutString(raw: string): string {
-    if (!isStringScalar(raw) || raw.length - 2 <= this.opts.stringCap) return raw;
+  /** Whether the value of key lexeme `key` is an identifier kept uncut (a heading is cut like prose when long). */
+  private isWholeIdentifier(key: string): boolean {
+    return this.opts.identifiers.hasLexeme(key) && !isHeadingLexeme(key);
+  }
+
+  /**
+   * A heading's value past the length of a heading (the kept start of a cut
+   * string): a description that opens with its name (`family` {integer} The
+   * record family…), cut to that start.
+   */
+  private cutHeading(raw: string): string {
+    return this.cutString(raw, this.opts.stringKeep);
+  }
+
+  private cutString(raw: string, cap = this.opts.stringCap): string {
+    if (!isStringScalar(raw) || raw.length - 2 <= cap) return raw;
     const text = decodeString(raw);
-    if (text.length <= this.opts.stringCap || isIdentifierValue(text)) return raw;
+    if (text.length <= cap || isIdentifierValue(text)) return raw;
     // An error message keeps its first lines: the assertion and the frames that name the test.
     const keep = isErrorValue(text) ? this.opts.stringKeep * 3 : this.opts.stringKeep;
     if (text.length <= keep) return raw;
@@ -208,7 +222,7 @@ class Pruner {
     this.stats.arraysCrushed++;
     const n = selection.kept.length + selection.dropped;
     const stubOf = (r: number) => namingStub(row(r), this.opts.identifiers);
-    const stubs = isObjects ? this.stubsOf(selection, n, stubOf, (r) => recordLabel(stubOf(r), `[${r}]`)) : null;
+    const stubs = isObjects ? this.stubsOf(selection, n, stubOf, (r) => recordLabel(stubOf(r), `[${r}]`)).stubs : null;
     const kept: JsonNode[] = [];
     let next = 0;
     for (let r = 0; r < n; r++) {
@@ -236,7 +250,7 @@ class Pruner {
     n: number,
     stubOf: (r: number) => JsonNode | null,
     label: (r: number) => string,
-  ): Map<number, JsonNode> {
+  ): { stubs: Map<number, JsonNode>; groupAt: number } {
     const dropped: number[] = [];
     let next = 0;
     for (let r = 0; r < n; r++) {
@@ -251,7 +265,7 @@ class Pruner {
       const stub = stubOf(dropped[k]);
       if (stub !== null) stubs.set(dropped[k], stub);
     }
-    if (tail === 0 && head === dropped.length) return stubs;
+    if (tail === 0 && head === dropped.length) return { stubs, groupAt: -1 };
     const from = dropped[head];
     const to = dropped[dropped.length - tail - 1];
     const first = label(from);
@@ -262,7 +276,7 @@ class Pruner {
       const stub = stubOf(dropped[k]);
       if (stub !== null) stubs.set(dropped[k], stub);
     }
-    return stubs;
+    return { stubs, groupAt: from };
   }
 
   /** `selection` is the crusher's answer when already asked. */
@@ -287,7 +301,7 @@ class Pruner {
       this.stats.itemsDropped += dropped;
       const selection: RowSelection = { kept, dropped, summary: "" };
       const stubOf = (r: number) => namingStub(items[r], this.opts.identifiers);
-      const stubs = this.stubsOf(selection, items.length, stubOf, (r) => recordLabel(stubOf(r), `[${r}]`));
+      const { stubs } = this.stubsOf(selection, items.length, stubOf, (r) => recordLabel(stubOf(r), `[${r}]`));
       const shrunk: JsonNode[] = [];
       let omitted = 0;
       for (let r = 0; r < items.length; r++) {
@@ -330,8 +344,10 @@ class Pruner {
   }
 
   private shrinkObject(obj: JsonObject, depth: number, at: At | null): JsonNode {
+    // A map of scalars (dependency name → version) has no record to stub: a dropped entry would
+    // hide the pair an agent reads it for, so only the object cap (head and tail) applies to it.
     const selection =
-      obj.keys.length > this.opts.crush.minRows
+      obj.keys.length > this.opts.crush.minRows && !obj.values.every((v) => typeof v === "string")
         ? selectRows(obj.values, { ...this.opts.crush, keyedByIdentity: true, scanner: this.scanner })
         : null;
     let keys = obj.keys;
@@ -344,7 +360,7 @@ class Pruner {
       this.stats.rowsDropped += selection.dropped;
       this.stats.arraysCrushed++;
       // A map's keys are its outline: each dropped entry keeps its key, with a stub.
-      const stubs = this.stubsOf(
+      const { stubs, groupAt } = this.stubsOf(
         selection,
         obj.keys.length,
         (r) => entryStub(obj.values[r], this.opts.identifiers),
@@ -359,7 +375,8 @@ class Pruner {
         if (isKept) next++;
         const value = isKept ? obj.values[r] : stubs.get(r);
         if (value === undefined) continue;
-        const isGroup = !isKept && typeof value === "string";
+        // Only the group note loses its key: a dropped scalar entry's stub is its value, under its own key.
+        const isGroup = !isKept && r === groupAt;
         keys.push(isGroup ? NOTE_KEY : obj.keys[r]);
         values.push(value);
         isFinal.push(!isKept);
@@ -381,7 +398,7 @@ class Pruner {
     const shrunk = values.map((v, i) =>
       (keys[i] === NOTE_KEY && keys !== obj.keys) || isFinal?.[i] === true
         ? v
-        : this.shrink(v, depth + 1, this.opts.identifiers.hasLexeme(keys[i]), under(at, keys[i])),
+        : this.shrink(v, depth + 1, this.isWholeIdentifier(keys[i]), under(at, keys[i]), isHeadingLexeme(keys[i])),
     );
     if (tailKey !== null) {
       keys = [...keys, tailKey];
@@ -469,7 +486,7 @@ class Pruner {
           value.length <= MAX_IDENTIFIER_LENGTH &&
           (this.opts.identifiers.hasLexeme(node.keys[i]) || isStatusKey(node.keys[i]))
         )
-          kept = value;
+          kept = isHeadingLexeme(node.keys[i]) ? this.cutHeading(value) : value;
       } else kept = this.identifiersOf(value, depth + 1);
       if (kept !== null) {
         keys.push(node.keys[i]);

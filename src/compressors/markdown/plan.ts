@@ -11,7 +11,7 @@
  *
  * Within a trimmed section the units go by priority: its own outline first
  * (a table's header, a code block's opening lines and closing fence, the
- * terms of a definition list), then warning units and query matches, then
+ * terms of a definition list, the whole code under a "Solution" heading), then warning units and query matches, then
  * table rows (whole, or cut to their first characters when all of them do
  * not fit), then code blocks (configuration and commands are what docs are
  * read for), then the head and the tail of the rest. A section that must
@@ -132,8 +132,8 @@ export function planDocument(doc: MarkdownDocument, budget: Budget, query: strin
       return;
     }
     const lead = cap > 0 ? leadOf(s) : null;
-    if (lead !== null && lead.text.length >= s.bodyCost - MARKER_CHARS / 4) {
-      // The lead is all there is: a short body stays whole.
+    if (lead !== null && (lead.text.length >= s.bodyCost - MARKER_CHARS / 4 || isShortWarning(s))) {
+      // The lead is all there is, or the rest of a short body reports an error: it stays whole.
       remaining -= s.bodyCost;
       return;
     }
@@ -225,13 +225,27 @@ function isCode(kind: SegmentKind): boolean {
   return kind === "fence" || kind === "indented_code";
 }
 
-/** What a section's outline costs: its tables' headers and rows (cut short) and definition terms; 0 when it has none. */
+/**
+ * Whether `u` is code under a troubleshooting entry's remedy heading
+ * ("Solution", "Workaround"): the configuration that fixes the issue is what
+ * such a page is read for, so it is part of the section's outline, whole
+ * (its opening lines alone stop before the option that matters).
+ */
+function isRemedyCode(s: Section, u: Unit): boolean {
+  return s.headingRemedy && isCode(s.blocks[u.block].kind);
+}
+
+/**
+ * What a section's outline costs: its tables' headers and rows (cut short),
+ * definition terms and, under a remedy heading, its code; 0 when it has none.
+ */
 function outlineFloor(s: Section): number {
   if (!s.blocks.some((b) => b.kind !== "blank" && b.kind !== "html")) return 0;
   let cost = 0;
   let rows = 0;
   for (const u of sectionUnits(s)) {
-    if ((u.role === "outline" && !isCode(s.blocks[u.block].kind)) || u.role === "standout") cost += u.compactCost;
+    if (isRemedyCode(s, u)) cost += u.cost;
+    else if ((u.role === "outline" && !isCode(s.blocks[u.block].kind)) || u.role === "standout") cost += u.compactCost;
     else if (u.role === "row" && rows++ < MAX_OUTLINE_ROWS) cost += u.compactCost;
   }
   return Math.min(cost, s.bodyCost);
@@ -249,6 +263,20 @@ function leadOf(s: Section): (Fate & { kind: "lead" }) | null {
     return { kind: "lead", text: b.text.slice(u.start, u.end), prose: b.kind === "prose" };
   }
   return null;
+}
+
+/** A body this short that carries a warning is kept whole rather than cut to its lead. */
+const SHORT_WARNING_BODY = 400;
+
+/**
+ * Whether a short body carries a warning word past its lead ("I am getting
+ * the following error: …" under an `## Issue`): cutting it to its first
+ * sentence would hide the very error the section reports, for a saving
+ * smaller than the marker it shares.
+ */
+function isShortWarning(s: Section): boolean {
+  if (s.bodyCost > SHORT_WARNING_BODY) return false;
+  return s.blocks.some((b) => canWarn(b.kind) && hasWarning(b.text));
 }
 
 /** Longest warning unit worth showing from a collapsed section. */
@@ -564,6 +592,7 @@ function trimSection(s: Section, target: number, query: string | undefined): { f
     if ((role === "outline" && !inCode) || role === "standout" || (role === "row" && rows++ < MAX_OUTLINE_ROWS))
       takeCompact(u);
   }
+  for (let u = 0; u < units.length; u++) if (isRemedyCode(s, units[u])) take(u);
   // The section's lead (its first units past metadata: a stability note, the opening sentence).
   const isMetadata = (u: number) => s.blocks[units[u].block].kind === "html";
   let lead = 0;

@@ -33,6 +33,8 @@ export interface Section {
   readonly bodyCost: number;
   /** The heading itself carries one ("Breaking changes", "Deprecated APIs"). */
   readonly headingWarning: boolean;
+  /** The heading, or one above it, names the remedy of a troubleshooting entry ("Solution", "Workaround"). */
+  readonly headingRemedy: boolean;
   /** Input lines of the body. */
   readonly bodyLines: number;
 }
@@ -49,6 +51,9 @@ const WARNING_RE =
   /\b(?:breaking|deprecat|security|insecure|vulnerab|cve-\d|removed?\b|errors?\b|danger|caution|warning)/i;
 // The warnings worth surfacing from a section that is otherwise collapsed (`error` is in every API section).
 const STRONG_WARNING_RE = /\b(?:breaking|deprecat|security|insecure|vulnerab|cve-\d|removed\b|danger)/i;
+// Headings of the answer in a troubleshooting page or FAQ (Issue / Cause / Solution): the fix and
+// its code are what such a page is read for, as warnings are in a changelog.
+const REMEDY_HEADING_RE = /\b(?:solutions?|fix(?:es)?|workarounds?|resolution|how to fix)\b/i;
 // Kinds whose words are read for warnings (code mentions `error` in every catch block).
 const WARNING_KINDS: ReadonlySet<SegmentKind> = new Set(["prose", "heading", "list", "blockquote", "table"]);
 
@@ -76,6 +81,8 @@ export function buildDocument(segments: readonly Segment[], dropBoilerplate: boo
   const filter = new BoilerplateFilter();
   let heading: Segment | null = null;
   let blocks: Block[] = [];
+  /** Level of the remedy heading the current section is under, or 0. */
+  let remedyLevel = 0;
   const close = () => {
     if (heading === null && blocks.length === 0) return;
     let bodyCost = 0;
@@ -85,7 +92,11 @@ export function buildDocument(segments: readonly Segment[], dropBoilerplate: boo
       bodyLines += b.lines;
     }
     const headingWarning = heading !== null && hasWarning(heading.text);
-    sections.push({ heading, blocks, bodyCost, headingWarning, bodyLines });
+    // A remedy's subsections (`### Next.js (App Router)` under `## Solution`) are the remedy too.
+    if (heading !== null && remedyLevel > 0 && heading.level <= remedyLevel) remedyLevel = 0;
+    if (heading !== null && remedyLevel === 0 && REMEDY_HEADING_RE.test(heading.text)) remedyLevel = heading.level;
+    const headingRemedy = heading !== null && remedyLevel > 0;
+    sections.push({ heading, blocks, bodyCost, headingWarning, headingRemedy, bodyLines });
   };
   for (const s of segments) {
     if (s.kind === "heading") {

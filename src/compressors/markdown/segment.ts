@@ -129,6 +129,19 @@ const CONFIG_MIN_LINES = 3;
 /** Front matter must close within this many lines. */
 const FRONT_MATTER_MAX = 200;
 
+/** Whether `line` is a YAML front matter field: `key: value` (or `key:`), the key a plain word. */
+function isFrontMatterField(line: string): boolean {
+  let k = 0;
+  while (k < line.length) {
+    const c = line.charCodeAt(k);
+    const isWordChar = (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 95 || c === 45;
+    if (!isWordChar) break;
+    k++;
+  }
+  if (k === 0 || line.charCodeAt(k) !== 58) return false;
+  return k + 1 === line.length || line.charCodeAt(k + 1) === 32;
+}
+
 // Configuration and script shapes, tried only on lines that would otherwise be prose.
 const YAML_KEY_RE = /^["']?[a-z_][\w.-]*["']?:(?:\s|$)/;
 const ASSIGN_RE = /^(?:export\s+)?[A-Za-z_][\w.-]*\s*=/;
@@ -422,6 +435,31 @@ class LineClassifier {
     return 0;
   }
 
+  /**
+   * A page's front matter in the middle of a document (`cat docs/*.mdx`):
+   * `---`, only `key: value` lines, `---`. It opens the next page, and its
+   * `title:` names it, so the block is one heading, kept like any other
+   * (read line by line, the title was a config line in the body of the
+   * previous page's last section, and its `description:` a setext heading).
+   * True when line `i` opened such a block, now claimed.
+   */
+  private pageFrontMatter(i: number): boolean {
+    const { lines } = this;
+    let end = i + 1;
+    while (end < lines.count && end - i <= FRONT_MATTER_MAX && isFrontMatterField(lines.line(end))) end++;
+    if (end === i + 1 || end >= lines.count || lines.line(end) !== "---") return false;
+    this.kinds.fill(K.heading, i, end + 1);
+    this.levels[i] = 1;
+    this.breaks[i] = 1;
+    this.breaks[end + 1] = 1;
+    this.claimedUntil = end + 1;
+    this.stats.headings++;
+    this.blanks = 0;
+    this.prev = K.heading;
+    this.inList = false;
+    return true;
+  }
+
   /** Sets the kind of line `i` (and may revise the lines above it: setext headings, blank lines in a list). */
   classifyLine(i: number): void {
     const line = this.lines.line(i);
@@ -449,6 +487,7 @@ class LineClassifier {
     if (kind === -1 && this.inHtmlBlock) kind = K.html;
     if (kind === -1 && this.inQuote && !afterBlank && startsNoBlock(line, pos, indent)) kind = K.blockquote;
     if (kind === -1 && indent >= 4 && !paragraphOpen) kind = this.indentedCode(i, afterBlank);
+    if (kind === -1 && pos === 0 && line === "---" && this.pageFrontMatter(i)) return;
     if (kind === -1 && indent < 4) kind = this.blockStart(line, pos, i);
     if (kind === -1) {
       kind = looksLikeConfig(line, pos, !paragraphOpen) ? K.config : K.prose;

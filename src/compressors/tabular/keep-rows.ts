@@ -28,8 +28,10 @@ import type { Table } from "./table.js";
 
 /** How many rows to keep and what the caller is looking for: the crusher's policy minus what only JSON has (scores, key names). */
 export type RowPolicy = Pick<CrushPolicy, "budget" | "minRows" | "head" | "tail" | "queryTerms"> & {
-  /** Tables of distinct entities up to this many rows are never sampled. */
+  /** Tables of distinct entities up to this many rows… */
   distinctRows: number;
+  /** …and this many characters of rows are never sampled. */
+  distinctChars: number;
 };
 
 /** The rows that carry a signal of their own, and whether any is set apart from the rest. */
@@ -61,6 +63,20 @@ function rowText(table: Table, r: number): string {
 }
 
 /**
+ * Whether a table of distinct entities is small enough to stay whole. A list
+ * of packages, files or processes is looked up by name: the row the agent
+ * wants (`ii  git  1:2.39.5…`) is any row, and no sample or group marker
+ * shows its version, so such a list keeps every row up to a size an agent's
+ * context takes in one read (~30k tokens at the default profile); past it,
+ * even entities are grouped.
+ */
+function isWithinEntityCap(table: Table, rows: Int32Array, policy: RowPolicy): boolean {
+  if (rows.length > policy.distinctRows) return false;
+  const chars = table.recordEnd[rows[rows.length - 1]] - table.recordStart[rows[0]];
+  return chars <= policy.distinctChars;
+}
+
+/**
  * Positions (ascending, into `rows`) of the rows to keep; null when every
  * row should stay (a short table, or distinct entities none set apart).
  */
@@ -70,7 +86,7 @@ export function keepRows(table: Table, rows: Int32Array, policy: RowPolicy): num
   const signals = findSignals(table, rows, policy.queryTerms);
   // Distinct entities none of which stands out all stay, up to a cap; past it even
   // they are grouped (under markers naming each group's first and last row).
-  if (!signals.isAnySetApart && n <= policy.distinctRows && hasIdColumn(table, rows)) return null;
+  if (!signals.isAnySetApart && isWithinEntityCap(table, rows, policy) && hasIdColumn(table, rows)) return null;
   const keep = signals.rows;
   for (let k = 0; k < Math.min(policy.head, n); k++) keep.add(k);
   for (let k = Math.max(0, n - policy.tail); k < n; k++) keep.add(k);

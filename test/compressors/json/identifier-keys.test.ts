@@ -19,6 +19,8 @@ describe("identifier keys", () => {
       "email",
       "key",
       "tarball",
+      "textRaw",
+      "heading",
     ]) {
       expect(keys.has(k), k).toBe(true);
     }

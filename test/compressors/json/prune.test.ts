@@ -44,6 +44,45 @@ describe("pruneTree", () => {
     expect(prune(value).out).toEqual(value);
   });
 
+  it("keeps a heading past the depth cap, cut to a heading's length when it runs on as a description", () => {
+    const description = `\`family\` {integer} The record family. ${"Must be 4 or 6. ".repeat(20)}`;
+    const value = {
+      a: {
+        b: {
+          c: {
+            d: { textRaw: "`dns.lookup()`", desc: `<p>${"Resolves a host name. ".repeat(5)}</p>` },
+            e: { textRaw: description },
+          },
+        },
+      },
+    };
+    const { out } = prune(value);
+    expect(out.a.b.c.d).toEqual({ textRaw: "`dns.lookup()`", "…": "+1 key" });
+    expect(out.a.b.c.e.textRaw).toMatch(/^`family` \{integer\} The record …\(\+\d+ chars\)$/);
+    expect(out.a.b.c.e.textRaw.length).toBeLessThan(200);
+  });
+
+  it("never crushes a map of scalars: each entry keeps its key beside its value", () => {
+    const deps = Object.fromEntries(Array.from({ length: 15 }, (_, i) => [`pkg-${i}`, `1.${i}.0`]));
+    const { out } = prune({ devDependencies: deps });
+    expect(out.devDependencies).toEqual(deps);
+  });
+
+  it("keeps every dropped record of a crushed map under its own key, and only the group note under …", () => {
+    // Some entries are scalars (an alias): their stub is their value, which must not lose its key.
+    const map = Object.fromEntries(
+      Array.from({ length: 120 }, (_, i) => [`type/${i}`, i % 7 === 3 ? `alias-${i}` : { source: "iana", n: i % 2 }]),
+    );
+    const { root } = pruneTree(parseJson(JSON.stringify(map))!.root, { ...options, stubBudget: 40 });
+    const rendered = renderJson(root, ":");
+    expect(rendered.split('"…":').length - 1).toBe(1);
+    expect(rendered).toMatch(/"type\/\d+":"alias-/);
+    expect(rendered).not.toContain('"…":"alias-');
+    expect(rendered).toContain('"type/3":"alias-3"');
+    expect(rendered).toContain('"type/0":');
+    expect(rendered).toContain('"type/119":');
+  });
+
   it("keeps the head and tail of an over-long mixed array with a count of the middle", () => {
     const items = Array.from({ length: 30 }, (_, i) => (i % 2 === 0 ? i : [i]));
     const { out } = prune({ items });

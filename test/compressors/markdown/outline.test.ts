@@ -129,8 +129,29 @@ describe("code blocks and markers", () => {
       expect(m.summary).toMatch(/^(?:section ".+" trimmed|body of ".+|bodies of \d+ sections ".+" … ".+)/);
       expect(m.lines?.length ?? 0).toBeGreaterThan(0);
     }
-    // The fix of the last page is cut, but named: its section and its code block.
-    expect(markers.some((m) => /"Solution" omitted \(\d+ lines, 1 code block\)/.test(m.summary))).toBe(true);
+    // The fix of the last page too: the code under a "Solution" heading is its section's outline.
+    for (const s of mustKeep(id)) expect(out).toContain(s);
+  });
+
+  it("keeps the whole code block under a Solution heading and its subsections, trimming the prose", () => {
+    const filler = (k: number) => `Paragraph ${k} explains the background at some length, in words. `.repeat(12);
+    const pages: string[] = [];
+    for (let p = 0; p < 30; p++) {
+      const code = ["```ts", ...Array.from({ length: 40 }, (_, k) => `  option${p}_${k}: ${k},`), "```"].join("\n");
+      pages.push(
+        `# Page ${p}\n\n## Issue\n\n${filler(p)}\n\n${filler(p + 1)}\n\n## Solution\n\n${filler(p + 2)}\n\n### With Next.js\n\n${code}\n`,
+      );
+    }
+    const text = pages.join("\n");
+    const out = compress(text);
+    expect(out.length).toBeLessThan(text.length * 0.8);
+    for (let p = 0; p < 30; p++) expect(out).toContain(`  option${p}_30: 30,`);
+  });
+
+  it("keeps a short Issue body whole when past its first sentence it reports the error", () => {
+    const text = doc("markdown-ai-sdk-troubleshooting");
+    const out = compress(text);
+    expect(missingSalient(salientLines(text), out)).toEqual([]);
   });
 
   it("shows the lines of a code example that show an outcome (a traceback, an error)", () => {

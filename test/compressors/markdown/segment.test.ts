@@ -63,6 +63,19 @@ describe("segmentMarkdown: headings and breaks", () => {
     ]);
   });
 
+  it("reads the front matter of a page concatenated mid-document as one heading, title and all", () => {
+    const text =
+      "## Related\n\n- [Docs](/docs)\n---\ntitle: Missing Tool Results Error\ndescription: How to fix it\n---\n\n# Missing Tool Results Error\n";
+    const matter = segmentOf(text, "title: Missing");
+    expect(matter.kind).toBe("heading");
+    expect(matter.text).toBe("---\ntitle: Missing Tool Results Error\ndescription: How to fix it\n---\n");
+  });
+
+  it("does not read a --- block holding anything but key: value lines as front matter", () => {
+    const text = "Intro.\n\n---\ntitle: x\nsome prose here\n---\n";
+    expect(segmentOf(text, "title: x").text).not.toContain("---\ntitle");
+  });
+
   it("reads --- after a blank line as a thematic break, not a heading", () => {
     expect(kinds("Para.\n\n---\n\n***\n")).toEqual(["prose", "thematic_break", "thematic_break"]);
   });

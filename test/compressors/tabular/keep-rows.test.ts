@@ -5,7 +5,15 @@ import { hasIdColumn } from "../../../src/compressors/tabular/id-column.js";
 import { keepRows, type RowPolicy } from "../../../src/compressors/tabular/keep-rows.js";
 import { rowRecords, type Table } from "../../../src/compressors/tabular/table.js";
 
-const policy: RowPolicy = { budget: 20, minRows: 12, head: 3, tail: 2, queryTerms: [], distinctRows: 500 };
+const policy: RowPolicy = {
+  budget: 20,
+  minRows: 12,
+  head: 3,
+  tail: 2,
+  queryTerms: [],
+  distinctRows: 500,
+  distinctChars: 64 * 1024,
+};
 
 function table(header: string, rows: number, row: (k: number) => string): Table {
   const lines = [header];
@@ -123,5 +131,11 @@ describe("keepRows on long tables of distinct entities", () => {
     expect(kept[0]).toBe(0);
     expect(kept[kept.length - 1]).toBe(799);
     expect(kept.length).toBeLessThan(40);
+  });
+
+  it("samples distinct entities past the character cap even within the row cap", () => {
+    const wide = table("name,desc", 300, (k) => `pkg-${k},${"a long description ".repeat(3)}${k}`);
+    expect(keepRows(wide, rowRecords(wide), policy)).toBeNull();
+    expect(keepRows(wide, rowRecords(wide), { ...policy, distinctChars: 8 * 1024 })).not.toBeNull();
   });
 });
