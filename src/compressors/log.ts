@@ -34,6 +34,8 @@ import { TestLine, testLineKind } from "./log/summaries.js";
 import { Outline, hasMessageBelow, isFrameNamingError, outlineKind, passingGroup } from "./log/outline.js";
 import { lightKey, TemplateMiner } from "./log/templates.js";
 import { scanTraces, TraceRole } from "./log/traces.js";
+import { eventKind } from "./log/event-kinds.js";
+import { isStampedRecord } from "./log/stamps.js";
 import { visibleText } from "./log/visible.js";
 
 /** Caps at the default profile; each is multiplied by `input.scale`. */
@@ -52,14 +54,17 @@ const CAPS = {
    * shown that differ from it in a literal word, the rarest first.
    */
   events: 5,
+  /**
+   * A kind of timestamped record (first word and length) seen at most this many
+   * times is rare: each of its distinct records (digits aside) is shown.
+   */
+  rareKind: 8,
   /** Lines of one trace segment kept before its middle is dropped. */
   segmentLines: 150,
 };
 
-/** Omitted runs that cost fewer tokens than this are kept instead of getting a marker. */
-const MARKER_TOKENS = 24;
-/** Longest run (in characters) worth pricing for that check. */
-const CHEAP_RUN_CHARS = 200;
+/** Longest run (in characters) worth pricing against its marker: a marker is some 35 tokens, 150 characters. */
+const CHEAP_RUN_CHARS = 400;
 
 /** Compresses logs: errors, traces, warnings and summaries kept; routine lines by template. */
 export const logCompressor: Compressor = {
@@ -91,14 +96,14 @@ export function compressLog(input: CompressorInput): CompressorOutput | null {
   let budget = scaled(CAPS.templates, scale);
   let records = scaled(CAPS.recordTemplates, scale);
   for (const i of firsts) {
-    if (keep[i] === 1 || !isRecordStart(visible[i])) continue;
+    if (keep[i] === 1 || !opensRecord(visible, i)) continue;
     if (records <= 0) break;
     keep[i] = 1;
     records--;
     if (budget > 0) budget--;
   }
   for (const i of firsts) {
-    if (keep[i] === 1 || isRecordStart(visible[i])) continue;
+    if (keep[i] === 1 || opensRecord(visible, i)) continue;
     if (budget <= 0) break;
     keep[i] = 1;
     budget--;
@@ -107,8 +112,9 @@ export function compressLog(input: CompressorInput): CompressorOutput | null {
   // A group of repeated errors shows its first copies and its last: where it began and where it stopped.
   for (const i of pass.lastRepeat.values()) keep[i] = 1;
   keepDistinctEvents(pass, keep, visible, scaled(CAPS.events, scale));
-  keepCheapRuns(input, keep);
+  keepEventKinds(pass, keep, visible, scaled(CAPS.rareKind, scale, 1));
   const { cluster, level, miner, errors, warnings, diagnostics } = pass;
+  keepCheapRuns(input, keep, { why, cluster, level, miner });
   return render(input, { keep, why, cluster, level, miner, errors, warnings, diagnostics, traces: traces.traces });
 }
 
@@ -344,10 +350,63 @@ function keepDistinctEvents(pass: LineSorter, keep: Uint8Array, visible: readonl
   }
 }
 
-/** Keeps omitted runs that would cost less than the marker replacing them. */
-function keepCheapRuns(input: CompressorInput, keep: Uint8Array): void {
+/**
+ * Kinds of event in a timestamped log (log/event-kinds.ts): the first record
+ * of each kind of request (`HEAD 301` among `GET 200`s) is shown, and a kind
+ * seen only a handful of times shows every distinct record (six package
+ * upgrades among 1 200 dpkg lines, the pages a dev server rewrote, a kernel
+ * message seen once): each is an event of its own, not a repeat. A template
+ * seen more often than that shows its last record as well as its first, where
+ * the run of it stopped (the last client served before shutdown). Untimed
+ * lines (source excerpts, test names, diagnostics) have their own rules.
+ */
+function keepEventKinds(pass: LineSorter, keep: Uint8Array, visible: readonly string[], rare: number): void {
+  const { cluster, why, miner } = pass;
+  const n = cluster.length;
+  const kinds: (string | null)[] = new Array<string | null>(n).fill(null);
+  const counts = new Map<string, number>();
+  for (let i = 0; i < n; i++) {
+    if (cluster[i] < 0 || why[i] !== Omission.Routine) continue;
+    const text = visible[i];
+    if (!isRecordStart(text) || !isStampedRecord(text)) continue;
+    const kind = eventKind(text);
+    kinds[i] = kind;
+    counts.set(kind, (counts.get(kind) ?? 0) + 1);
+  }
+  const last = new Int32Array(miner.clusters.length).fill(-1);
+  const shown = new Map<string, Set<string>>();
+  for (let i = 0; i < n; i++) {
+    const kind = kinds[i];
+    if (kind === null) continue;
+    last[cluster[i]] = i;
+    let records = shown.get(kind);
+    if (records === undefined) {
+      records = new Set<string>();
+      shown.set(kind, records);
+      keep[i] = 1;
+    }
+    if ((counts.get(kind) ?? 0) > rare) continue;
+    const key = lightKey(visible[i]);
+    if (records.has(key)) continue;
+    records.add(key);
+    keep[i] = 1;
+  }
+  for (let c = 0; c < last.length; c++) if (last[c] >= 0 && miner.clusters[c].count > 1) keep[last[c]] = 1;
+}
+
+/**
+ * Keeps omitted runs that would cost no more than the marker replacing them,
+ * priced as the very marker {@link render} would write (its key alone is some
+ * twenty tokens): a one-line omission of a short line only adds a recall step.
+ */
+function keepCheapRuns(
+  input: CompressorInput,
+  keep: Uint8Array,
+  s: Pick<Selection, "why" | "cluster" | "level" | "miner">,
+): void {
   const { lines, text } = input;
   const n = keep.length;
+  const perCluster = new Int32Array(s.miner.clusters.length);
   let i = 0;
   while (i < n) {
     if (keep[i] === 1) {
@@ -358,8 +417,13 @@ function keepCheapRuns(input: CompressorInput, keep: Uint8Array): void {
     while (j < n && keep[j] === 0) j++;
     const from = lines.start(i);
     const to = lines.end(j - 1);
-    if (to - from <= CHEAP_RUN_CHARS && estimateTokens(text.slice(from, to)) + (j - i) < MARKER_TOKENS) {
-      for (let k = i; k < j; k++) keep[k] = 1;
+    if (to - from <= CHEAP_RUN_CHARS) {
+      const run = new OmittedRun(perCluster);
+      for (let k = i; k < j; k++) run.add(s.why[k] as Omission, s.cluster[k], s.level[k]);
+      const marker = input.marker(run.describe(s.miner.clusters), { lines: [[i, j]] });
+      if (estimateTokens(text.slice(from, to)) <= estimateTokens(marker) + 1) {
+        for (let k = i; k < j; k++) keep[k] = 1;
+      }
     }
     i = j;
   }
@@ -479,6 +543,17 @@ function isMarkerLine(text: string): boolean {
   let p = 0;
   while (p < text.length && (text.charCodeAt(p) === 32 || text.charCodeAt(p) === 9)) p++;
   return isMarkerAt(text, p);
+}
+
+/**
+ * Whether line `i` opens a record or a block of its own: a record start, or an
+ * indented line after a blank one (a dev server's `  VITE v8 ready in 1947 ms`
+ * banner and its `  Local:   http://…` URL, set apart from the dump above them).
+ */
+function opensRecord(visible: readonly string[], i: number): boolean {
+  const text = visible[i];
+  if (isRecordStart(text)) return true;
+  return i > 0 && isBlankText(visible[i - 1]) && !isBlankText(text) && isRecordStart(text.trimStart());
 }
 
 /**
