@@ -59,10 +59,14 @@ const CAPS = {
    * times is rare: each of its distinct records (digits aside) is shown.
    */
   rareKind: 8,
+  /** Timestamped lines of a mostly untimed log kept as its landmarks (sessions' starts and ends). */
+  landmarks: 200,
   /** Lines of one trace segment kept before its middle is dropped. */
   segmentLines: 150,
 };
 
+/** A log is mostly untimed when fewer than one line in this many has a timestamp. */
+const LANDMARK_SHARE = 10;
 /** Longest run (in characters) worth pricing against its marker: a marker is some 35 tokens, 150 characters. */
 const CHEAP_RUN_CHARS = 400;
 
@@ -109,6 +113,7 @@ export function compressLog(input: CompressorInput): CompressorOutput | null {
     budget--;
   }
   keepLastRecord(visible, keep);
+  keepLandmarks(pass, keep, visible, scaled(CAPS.landmarks, scale), scaled(CAPS.contextBefore, scale, 0));
   // A group of repeated errors shows its first copies and its last: where it began and where it stopped.
   for (const i of pass.lastRepeat.values()) keep[i] = 1;
   keepDistinctEvents(pass, keep, visible, scaled(CAPS.events, scale));
@@ -323,10 +328,48 @@ function keepContext(
 
 /** Keeps the last non-blank line: where the log stopped (`Log ended: …`, the last request served). */
 function keepLastRecord(visible: readonly string[], keep: Uint8Array): void {
-  for (let i = visible.length - 1; i >= 0; i--) {
-    if (isBlankText(visible[i])) continue;
+  const i = previousRecord(visible, visible.length);
+  if (i >= 0) keep[i] = 1;
+}
+
+/** The last non-blank line before line `i`, or -1. */
+function previousRecord(visible: readonly string[], i: number): number {
+  for (let k = i - 1; k >= 0; k--) if (!isBlankText(visible[k])) return k;
+  return -1;
+}
+
+/**
+ * In a log whose lines are mostly untimed (apt's term.log, a build), the few
+ * timestamped ones are its landmarks: `Log started: 2026-05-20  16:27:19`
+ * opens a session, as a commit header opens a commit, and the line before
+ * `Log ended: …` are where the session stopped (the last package set up). Up
+ * to `cap` of them are shown, each with the `before` records before it; in a
+ * timestamped log every line has a stamp and none stands out.
+ */
+function keepLandmarks(
+  pass: LineSorter,
+  keep: Uint8Array,
+  visible: readonly string[],
+  cap: number,
+  before: number,
+): void {
+  const { why } = pass;
+  let lines = 0;
+  const stamped: number[] = [];
+  for (let i = 0; i < visible.length; i++) {
+    if (why[i] === Omission.Blank) continue;
+    lines++;
+    if (why[i] === Omission.Routine && isStampedRecord(visible[i])) stamped.push(i);
+  }
+  if (stamped.length > cap || stamped.length * LANDMARK_SHARE > lines) return;
+  for (const i of stamped) {
     keep[i] = 1;
-    return;
+    let k = i;
+    for (let left = before; left > 0; left--) {
+      k = previousRecord(visible, k);
+      if (k < 0 || why[k] !== Omission.Routine) break;
+      keep[k] = 1;
+    }
   }
 }
 
@@ -351,20 +394,22 @@ function keepDistinctEvents(pass: LineSorter, keep: Uint8Array, visible: readonl
 }
 
 /**
- * Kinds of event in a timestamped log (log/event-kinds.ts): the first record
- * of each kind of request (`HEAD 301` among `GET 200`s) is shown, and a kind
- * seen only a handful of times shows every distinct record (six package
- * upgrades among 1 200 dpkg lines, the pages a dev server rewrote, a kernel
- * message seen once): each is an event of its own, not a repeat. A template
- * seen more often than that shows its last record as well as its first, where
- * the run of it stopped (the last client served before shutdown). Untimed
+ * Kinds of event in a timestamped log (log/event-kinds.ts): the first and the
+ * last record of each kind are shown (the first `HEAD 301` among `GET 200`s;
+ * the last client a server accepted before shutdown: where a run of it
+ * stopped), and a kind seen only a handful of times shows every distinct
+ * record (six package upgrades among 1 200 dpkg lines, the pages a dev server
+ * rewrote, a kernel message seen once): each is an event of its own, not a
+ * repeat. A kind depends on its line alone, so the output keeps its kinds'
+ * first and last records: compressing it again drops nothing more. Untimed
  * lines (source excerpts, test names, diagnostics) have their own rules.
  */
 function keepEventKinds(pass: LineSorter, keep: Uint8Array, visible: readonly string[], rare: number): void {
-  const { cluster, why, miner } = pass;
+  const { cluster, why } = pass;
   const n = cluster.length;
   const kinds: (string | null)[] = new Array<string | null>(n).fill(null);
   const counts = new Map<string, number>();
+  const last = new Map<string, number>();
   for (let i = 0; i < n; i++) {
     if (cluster[i] < 0 || why[i] !== Omission.Routine) continue;
     const text = visible[i];
@@ -372,13 +417,12 @@ function keepEventKinds(pass: LineSorter, keep: Uint8Array, visible: readonly st
     const kind = eventKind(text);
     kinds[i] = kind;
     counts.set(kind, (counts.get(kind) ?? 0) + 1);
+    last.set(kind, i);
   }
-  const last = new Int32Array(miner.clusters.length).fill(-1);
   const shown = new Map<string, Set<string>>();
   for (let i = 0; i < n; i++) {
     const kind = kinds[i];
     if (kind === null) continue;
-    last[cluster[i]] = i;
     let records = shown.get(kind);
     if (records === undefined) {
       records = new Set<string>();
@@ -391,7 +435,7 @@ function keepEventKinds(pass: LineSorter, keep: Uint8Array, visible: readonly st
     records.add(key);
     keep[i] = 1;
   }
-  for (let c = 0; c < last.length; c++) if (last[c] >= 0 && miner.clusters[c].count > 1) keep[last[c]] = 1;
+  for (const i of last.values()) keep[i] = 1;
 }
 
 /**

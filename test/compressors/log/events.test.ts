@@ -59,6 +59,16 @@ describe("log compressor: distinct events of timestamped logs", () => {
       expect(out).toContain(s);
   });
 
+  it("shows a mostly untimed log's timestamped lines as its landmarks, and where it stopped", () => {
+    const text = corpusLog("apt-term.log").replace(/\r(?!\n)/g, "\n");
+    const out = compress(text);
+    const sessions = text.split("\n").filter((l) => l.startsWith("Log started: "));
+    expect(sessions.length).toBeGreaterThan(10);
+    for (const line of sessions) expect(out).toContain(line);
+    expect(out).toContain("Setting up ripgrep (13.0.0-4+b2) ...");
+    expect(out.length).toBeLessThan(text.length / 10);
+  });
+
   it("does not show every numbered source line of a linter's excerpts", () => {
     const text = corpusLog("docutils-0.23-ruff-check.txt");
     const numbered = (t: string) => t.split("\n").filter((l) => /^\d+ \|/.test(l)).length;
