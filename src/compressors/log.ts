@@ -22,7 +22,7 @@
  * (log/visible.ts); every per-line step is a bounded linear scan.
  */
 
-import { isMarkerAt } from "../ccr/marker.js";
+import { isMarkerAt, MAX_MARKER_RANGES } from "../ccr/marker.js";
 import type { LineIndex } from "../kernels/lines.js";
 import { estimateTokens } from "../kernels/tokens.js";
 import { scaled, type Compressor, type CompressorInput, type CompressorOutput } from "./types.js";
@@ -65,6 +65,10 @@ const CAPS = {
   segmentLines: 150,
 };
 
+/** Omitted runs of at most this many lines may share a marker with their neighbours. */
+const GROUP_RUN_LINES = 8;
+/** Most kept lines between a group's first range and its marker. */
+const GROUP_SPAN = 40;
 /** A log is mostly untimed when fewer than one line in this many has a timestamp. */
 const LANDMARK_SHARE = 10;
 /** Longest run (in characters) worth pricing against its marker: a marker is some 35 tokens, 150 characters. */
@@ -495,29 +499,54 @@ function render(input: CompressorInput, s: Selection): CompressorOutput | null {
   const origin: number[] = [];
   let kept = 0;
   let markers = 0;
+  // Short runs between kept lines share one marker naming each of their ranges, written after
+  // the kept lines they sit among: a marker's key alone costs more than such a run's line range.
+  let group: OmittedRun | null = null;
+  let ranges: [number, number][] = [];
+  let spanned = 0;
+  const flush = (): void => {
+    if (group === null) return;
+    parts.push(`${input.marker(group.describe(s.miner.clusters), { lines: ranges })}\n`);
+    origin.push(-1);
+    markers++;
+    group = null;
+    ranges = [];
+    spanned = 0;
+  };
   let i = 0;
   while (i < n) {
     if (s.keep[i] === 1) {
       let j = i;
       while (j < n && s.keep[j] === 1) j++;
+      // A group's marker stays near its ranges, and never follows a last line without a line end.
+      if (spanned + (j - i) > GROUP_SPAN || (j === n && !text.endsWith("\n"))) flush();
+      else if (group !== null) spanned += j - i;
       parts.push(lines.slice(i, j));
       for (let k = i; k < j; k++) origin.push(k);
       kept += j - i;
       i = j;
       continue;
     }
-    const run = new OmittedRun(perCluster);
     let j = i;
-    while (j < n && s.keep[j] === 0) {
-      run.add(s.why[j] as Omission, s.cluster[j], s.level[j]);
-      j++;
+    while (j < n && s.keep[j] === 0) j++;
+    if (j - i <= GROUP_RUN_LINES && j < n) {
+      if (group === null) group = new OmittedRun(perCluster);
+      for (let k = i; k < j; k++) group.add(s.why[k] as Omission, s.cluster[k], s.level[k]);
+      ranges.push([i, j]);
+      if (ranges.length === MAX_MARKER_RANGES) flush();
+      i = j;
+      continue;
     }
+    flush();
+    const run = new OmittedRun(perCluster);
+    for (let k = i; k < j; k++) run.add(s.why[k] as Omission, s.cluster[k], s.level[k]);
     const eol = j === n && !text.endsWith("\n") ? "" : "\n";
     parts.push(input.marker(run.describe(s.miner.clusters), { lines: [[i, j]] }) + eol);
     origin.push(-1);
     markers++;
     i = j;
   }
+  flush();
   // Nothing dropped: no output, unless every line was a diagnostic or summary worth claiming
   // (the outline of a lint run is the whole run; no blind cut may take its middle).
   if (markers === 0)
