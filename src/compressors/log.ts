@@ -66,7 +66,7 @@ const CAPS = {
 };
 
 /** Omitted runs of at most this many lines may share a marker with their neighbours. */
-const GROUP_RUN_LINES = 8;
+const GROUP_RUN_LINES = 16;
 /** Most kept lines between a group's first range and its marker. */
 const GROUP_SPAN = 40;
 /** A log is mostly untimed when fewer than one line in this many has a timestamp. */
@@ -529,11 +529,12 @@ function render(input: CompressorInput, s: Selection): CompressorOutput | null {
     }
     let j = i;
     while (j < n && s.keep[j] === 0) j++;
-    if (j - i <= GROUP_RUN_LINES && j < n) {
+    // A longer run closes the group it follows (its marker then stands in the run's place) or has its own.
+    if (j < n && (j - i <= GROUP_RUN_LINES || group !== null)) {
       if (group === null) group = new OmittedRun(perCluster);
       for (let k = i; k < j; k++) group.add(s.why[k] as Omission, s.cluster[k], s.level[k]);
       ranges.push([i, j]);
-      if (ranges.length === MAX_MARKER_RANGES) flush();
+      if (ranges.length === MAX_MARKER_RANGES || j - i > GROUP_RUN_LINES) flush();
       i = j;
       continue;
     }
