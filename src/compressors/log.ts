@@ -103,8 +103,9 @@ export function compressLog(input: CompressorInput): CompressorOutput | null {
   // object a debug log dumps): the distinct events are the outline, the dump is detail.
   let budget = scaled(CAPS.templates, scale);
   let records = scaled(CAPS.recordTemplates, scale);
+  // A passing test inside its group's run is no event of its own: the run's first and last name it.
   for (const i of firsts) {
-    if (keep[i] === 1 || !opensRecord(visible, i)) continue;
+    if (keep[i] === 1 || pass.passed[i] === 1 || !opensRecord(visible, i)) continue;
     if (records <= 0) break;
     keep[i] = 1;
     records--;
@@ -137,6 +138,8 @@ class LineSorter {
   readonly why: Uint8Array;
   readonly cluster: Int32Array;
   readonly level: string[];
+  /** 1 for a passing test inside a run of its group: the run's first and last name the group. */
+  readonly passed: Uint8Array;
   /** Lines whose neighbours are kept as context: errors and failed tests. */
   readonly anchors: number[] = [];
   /** The first line of each routine template, in log order. */
@@ -173,6 +176,7 @@ class LineSorter {
     this.keep = new Uint8Array(n);
     this.why = new Uint8Array(n);
     this.cluster = new Int32Array(n).fill(-1);
+    this.passed = new Uint8Array(n);
     this.level = new Array<string>(n).fill("");
     this.miner = new TemplateMiner(maskLines(lines));
     this.sameError = scaled(CAPS.sameError, scale);
@@ -281,6 +285,7 @@ class LineSorter {
     const group = passingGroup(text);
     if (group !== null && group === this.passGroup && (this.passLast === i - 1 || this.passIndent >= 0)) {
       this.passLast = i;
+      this.passed[i] = 1;
       return;
     }
     // A TAP run goes on through its assertions' YAML blocks and `# Subtest:` lines, up to a line
