@@ -26,6 +26,7 @@ import type { Chains } from "./compressors/registry.js";
 import { estimateTokens } from "./kernels/tokens.js";
 import { hasAnsi, stripAnsi } from "./kernels/ansi.js";
 import { collapseCarriageReturns } from "./kernels/frames.js";
+import { dropErasedLines } from "./compressors/terminal/erased-lines.js";
 import { type ChainRun, runChain } from "./pipeline/chain.js";
 import { type PithyOptions, type ResolvedOptions, resolveOptions } from "./pipeline/options.js";
 import { compressed, passthrough } from "./pipeline/result.js";
@@ -605,10 +606,14 @@ class Pipeline implements Pithy {
   }
 }
 
-/** `text` as a terminal shows it: ANSI escapes removed, each CR-redrawn line as its last frame. */
+/**
+ * `text` as a terminal shows it: lines a live display erased gone, ANSI escapes
+ * removed, each CR-redrawn line as its last frame.
+ */
 function asShown(text: string): string {
+  const kept = hasAnsi(text) ? dropErasedLines(text) : text;
   // Redraws collapse before the escapes go: an erase-in-line (`\r ESC[K`) is what marks a frame.
-  const collapsed = text.includes("\r") ? collapseCarriageReturns(text) : text;
+  const collapsed = kept.includes("\r") ? collapseCarriageReturns(kept) : kept;
   return hasAnsi(collapsed) ? stripAnsi(collapsed) : collapsed;
 }
 

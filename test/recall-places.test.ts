@@ -1,7 +1,7 @@
 // Markers say where: on every case of both corpora, every marker's place
 // recalls exactly the original's lines there, and an output made of kept
-// lines and markers (log-style) turns back into the original when each
-// marker is replaced by the lines it names.
+// lines and markers (log-style) turns back into the original when the lines
+// its markers name are put back among its kept lines, in order.
 import { beforeAll, describe, expect, it } from "vitest";
 import { parseMarkers } from "../src/ccr/marker.js";
 import { createPithy, type Pithy } from "../src/pipeline.js";
@@ -49,18 +49,31 @@ describe.each(CORPUS_NAMES)("marker places on the %s corpus", (name) => {
       if (r.key === undefined || !LINE_FAITHFUL.has(r.strategy)) continue;
       const markers = parseMarkers(r.output);
       if (markers.some((m) => m.key === r.key && m.lines === undefined)) continue;
-      let rebuilt = "";
+      // Kept lines stay in order, and markers name every gap; one marker may name several short
+      // gaps (the log compressor writes it after the kept lines among them). So the original is
+      // rebuilt line by line: each line a marker names from the store, the others from the output.
+      const recalled = new Map<number, string>();
+      let shown = "";
       let at = 0;
       for (const m of markers) {
         if (m.key !== r.key) continue;
-        rebuilt += r.output.slice(at, m.index);
-        const back = await pithy.recall(r.key, { lines: m.lines!.map(([a, b]) => `${a}-${b}`).join(",") });
-        rebuilt += back.found ? back.content : "";
+        shown += r.output.slice(at, m.index);
         at = m.index + m.length;
-        // The marker's own line end stands for the last recalled line's.
+        // The marker's own line end is not a line of the original.
         if (r.output[at] === "\n") at++;
+        for (const [a, b] of m.lines!) {
+          const back = await pithy.recall(r.key, { lines: `${a}-${b}` });
+          const got = linesOf(back.found ? back.content : "");
+          for (let k = a; k <= b; k++) recalled.set(k, got[k - a] ?? "");
+        }
       }
-      rebuilt += r.output.slice(at);
+      shown += r.output.slice(at);
+      const keptLines = linesOf(shown);
+      const total = linesOf(c.text).length;
+      let next = 0;
+      let rebuilt = "";
+      for (let line = 1; line <= total; line++) rebuilt += recalled.get(line) ?? keptLines[next++] ?? "";
+      expect(next, c.id).toBe(keptLines.length);
       expect(rebuilt, c.id).toBe(c.text);
       checked++;
     }

@@ -22,7 +22,7 @@
  * (log/visible.ts); every per-line step is a bounded linear scan.
  */
 
-import { isMarkerAt } from "../ccr/marker.js";
+import { isMarkerAt, MAX_MARKER_RANGES } from "../ccr/marker.js";
 import type { LineIndex } from "../kernels/lines.js";
 import { estimateTokens } from "../kernels/tokens.js";
 import { scaled, type Compressor, type CompressorInput, type CompressorOutput } from "./types.js";
@@ -34,6 +34,8 @@ import { TestLine, testLineKind } from "./log/summaries.js";
 import { Outline, hasMessageBelow, isFrameNamingError, outlineKind, passingGroup } from "./log/outline.js";
 import { lightKey, TemplateMiner } from "./log/templates.js";
 import { scanTraces, TraceRole } from "./log/traces.js";
+import { eventKind } from "./log/event-kinds.js";
+import { isStampedRecord } from "./log/stamps.js";
 import { visibleText } from "./log/visible.js";
 
 /** Caps at the default profile; each is multiplied by `input.scale`. */
@@ -52,14 +54,25 @@ const CAPS = {
    * shown that differ from it in a literal word, the rarest first.
    */
   events: 5,
+  /**
+   * A kind of timestamped record (first word and length) seen at most this many
+   * times is rare: each of its distinct records (digits aside) is shown.
+   */
+  rareKind: 8,
+  /** Timestamped lines of a mostly untimed log kept as its landmarks (sessions' starts and ends). */
+  landmarks: 200,
   /** Lines of one trace segment kept before its middle is dropped. */
   segmentLines: 150,
 };
 
-/** Omitted runs that cost fewer tokens than this are kept instead of getting a marker. */
-const MARKER_TOKENS = 24;
-/** Longest run (in characters) worth pricing for that check. */
-const CHEAP_RUN_CHARS = 200;
+/** Omitted runs of at most this many lines may share a marker with their neighbours. */
+const GROUP_RUN_LINES = 16;
+/** Most kept lines between a group's first range and its marker. */
+const GROUP_SPAN = 40;
+/** A log is mostly untimed when fewer than one line in this many has a timestamp. */
+const LANDMARK_SHARE = 10;
+/** Longest run (in characters) worth pricing against its marker: a marker is some 35 tokens, 150 characters. */
+const CHEAP_RUN_CHARS = 400;
 
 /** Compresses logs: errors, traces, warnings and summaries kept; routine lines by template. */
 export const logCompressor: Compressor = {
@@ -90,25 +103,28 @@ export function compressLog(input: CompressorInput): CompressorOutput | null {
   // object a debug log dumps): the distinct events are the outline, the dump is detail.
   let budget = scaled(CAPS.templates, scale);
   let records = scaled(CAPS.recordTemplates, scale);
+  // A passing test inside its group's run is no event of its own: the run's first and last name it.
   for (const i of firsts) {
-    if (keep[i] === 1 || !isRecordStart(visible[i])) continue;
+    if (keep[i] === 1 || pass.passed[i] === 1 || !opensRecord(visible, i)) continue;
     if (records <= 0) break;
     keep[i] = 1;
     records--;
     if (budget > 0) budget--;
   }
   for (const i of firsts) {
-    if (keep[i] === 1 || isRecordStart(visible[i])) continue;
+    if (keep[i] === 1 || opensRecord(visible, i)) continue;
     if (budget <= 0) break;
     keep[i] = 1;
     budget--;
   }
   keepLastRecord(visible, keep);
+  keepLandmarks(pass, keep, visible, scaled(CAPS.landmarks, scale), scaled(CAPS.contextBefore, scale, 0));
   // A group of repeated errors shows its first copies and its last: where it began and where it stopped.
   for (const i of pass.lastRepeat.values()) keep[i] = 1;
   keepDistinctEvents(pass, keep, visible, scaled(CAPS.events, scale));
-  keepCheapRuns(input, keep);
+  keepEventKinds(pass, keep, visible, scaled(CAPS.rareKind, scale, 1));
   const { cluster, level, miner, errors, warnings, diagnostics } = pass;
+  keepCheapRuns(input, keep, { why, cluster, level, miner });
   return render(input, { keep, why, cluster, level, miner, errors, warnings, diagnostics, traces: traces.traces });
 }
 
@@ -122,6 +138,8 @@ class LineSorter {
   readonly why: Uint8Array;
   readonly cluster: Int32Array;
   readonly level: string[];
+  /** 1 for a passing test inside a run of its group: the run's first and last name the group. */
+  readonly passed: Uint8Array;
   /** Lines whose neighbours are kept as context: errors and failed tests. */
   readonly anchors: number[] = [];
   /** The first line of each routine template, in log order. */
@@ -158,6 +176,7 @@ class LineSorter {
     this.keep = new Uint8Array(n);
     this.why = new Uint8Array(n);
     this.cluster = new Int32Array(n).fill(-1);
+    this.passed = new Uint8Array(n);
     this.level = new Array<string>(n).fill("");
     this.miner = new TemplateMiner(maskLines(lines));
     this.sameError = scaled(CAPS.sameError, scale);
@@ -266,6 +285,7 @@ class LineSorter {
     const group = passingGroup(text);
     if (group !== null && group === this.passGroup && (this.passLast === i - 1 || this.passIndent >= 0)) {
       this.passLast = i;
+      this.passed[i] = 1;
       return;
     }
     // A TAP run goes on through its assertions' YAML blocks and `# Subtest:` lines, up to a line
@@ -317,10 +337,48 @@ function keepContext(
 
 /** Keeps the last non-blank line: where the log stopped (`Log ended: …`, the last request served). */
 function keepLastRecord(visible: readonly string[], keep: Uint8Array): void {
-  for (let i = visible.length - 1; i >= 0; i--) {
-    if (isBlankText(visible[i])) continue;
+  const i = previousRecord(visible, visible.length);
+  if (i >= 0) keep[i] = 1;
+}
+
+/** The last non-blank line before line `i`, or -1. */
+function previousRecord(visible: readonly string[], i: number): number {
+  for (let k = i - 1; k >= 0; k--) if (!isBlankText(visible[k])) return k;
+  return -1;
+}
+
+/**
+ * In a log whose lines are mostly untimed (apt's term.log, a build), the few
+ * timestamped ones are its landmarks: `Log started: 2026-05-20  16:27:19`
+ * opens a session, as a commit header opens a commit, and the line before
+ * `Log ended: …` are where the session stopped (the last package set up). Up
+ * to `cap` of them are shown, each with the `before` records before it; in a
+ * timestamped log every line has a stamp and none stands out.
+ */
+function keepLandmarks(
+  pass: LineSorter,
+  keep: Uint8Array,
+  visible: readonly string[],
+  cap: number,
+  before: number,
+): void {
+  const { why } = pass;
+  let lines = 0;
+  const stamped: number[] = [];
+  for (let i = 0; i < visible.length; i++) {
+    if (why[i] === Omission.Blank) continue;
+    lines++;
+    if (why[i] === Omission.Routine && isStampedRecord(visible[i])) stamped.push(i);
+  }
+  if (stamped.length > cap || stamped.length * LANDMARK_SHARE > lines) return;
+  for (const i of stamped) {
     keep[i] = 1;
-    return;
+    let k = i;
+    for (let left = before; left > 0; left--) {
+      k = previousRecord(visible, k);
+      if (k < 0 || why[k] !== Omission.Routine) break;
+      keep[k] = 1;
+    }
   }
 }
 
@@ -344,10 +402,64 @@ function keepDistinctEvents(pass: LineSorter, keep: Uint8Array, visible: readonl
   }
 }
 
-/** Keeps omitted runs that would cost less than the marker replacing them. */
-function keepCheapRuns(input: CompressorInput, keep: Uint8Array): void {
+/**
+ * Kinds of event in a timestamped log (log/event-kinds.ts): the first and the
+ * last record of each kind are shown (the first `HEAD 301` among `GET 200`s;
+ * the last client a server accepted before shutdown: where a run of it
+ * stopped), and a kind seen only a handful of times shows every distinct
+ * record (six package upgrades among 1 200 dpkg lines, the pages a dev server
+ * rewrote, a kernel message seen once): each is an event of its own, not a
+ * repeat. A kind depends on its line alone, so the output keeps its kinds'
+ * first and last records: compressing it again drops nothing more. Untimed
+ * lines (source excerpts, test names, diagnostics) have their own rules.
+ */
+function keepEventKinds(pass: LineSorter, keep: Uint8Array, visible: readonly string[], rare: number): void {
+  const { cluster, why } = pass;
+  const n = cluster.length;
+  const kinds: (string | null)[] = new Array<string | null>(n).fill(null);
+  const counts = new Map<string, number>();
+  const last = new Map<string, number>();
+  for (let i = 0; i < n; i++) {
+    if (cluster[i] < 0 || why[i] !== Omission.Routine) continue;
+    const text = visible[i];
+    if (!isRecordStart(text) || !isStampedRecord(text)) continue;
+    const kind = eventKind(text);
+    kinds[i] = kind;
+    counts.set(kind, (counts.get(kind) ?? 0) + 1);
+    last.set(kind, i);
+  }
+  const shown = new Map<string, Set<string>>();
+  for (let i = 0; i < n; i++) {
+    const kind = kinds[i];
+    if (kind === null) continue;
+    let records = shown.get(kind);
+    if (records === undefined) {
+      records = new Set<string>();
+      shown.set(kind, records);
+      keep[i] = 1;
+    }
+    if ((counts.get(kind) ?? 0) > rare) continue;
+    const key = lightKey(visible[i]);
+    if (records.has(key)) continue;
+    records.add(key);
+    keep[i] = 1;
+  }
+  for (const i of last.values()) keep[i] = 1;
+}
+
+/**
+ * Keeps omitted runs that would cost no more than the marker replacing them,
+ * priced as the very marker {@link render} would write (its key alone is some
+ * twenty tokens): a one-line omission of a short line only adds a recall step.
+ */
+function keepCheapRuns(
+  input: CompressorInput,
+  keep: Uint8Array,
+  s: Pick<Selection, "why" | "cluster" | "level" | "miner">,
+): void {
   const { lines, text } = input;
   const n = keep.length;
+  const perCluster = new Int32Array(s.miner.clusters.length);
   let i = 0;
   while (i < n) {
     if (keep[i] === 1) {
@@ -358,8 +470,13 @@ function keepCheapRuns(input: CompressorInput, keep: Uint8Array): void {
     while (j < n && keep[j] === 0) j++;
     const from = lines.start(i);
     const to = lines.end(j - 1);
-    if (to - from <= CHEAP_RUN_CHARS && estimateTokens(text.slice(from, to)) + (j - i) < MARKER_TOKENS) {
-      for (let k = i; k < j; k++) keep[k] = 1;
+    if (to - from <= CHEAP_RUN_CHARS) {
+      const run = new OmittedRun(perCluster);
+      for (let k = i; k < j; k++) run.add(s.why[k] as Omission, s.cluster[k], s.level[k]);
+      const marker = input.marker(run.describe(s.miner.clusters), { lines: [[i, j]] });
+      if (estimateTokens(text.slice(from, to)) <= estimateTokens(marker) + 1) {
+        for (let k = i; k < j; k++) keep[k] = 1;
+      }
     }
     i = j;
   }
@@ -387,29 +504,55 @@ function render(input: CompressorInput, s: Selection): CompressorOutput | null {
   const origin: number[] = [];
   let kept = 0;
   let markers = 0;
+  // Short runs between kept lines share one marker naming each of their ranges, written after
+  // the kept lines they sit among: a marker's key alone costs more than such a run's line range.
+  let group: OmittedRun | null = null;
+  let ranges: [number, number][] = [];
+  let spanned = 0;
+  const flush = (): void => {
+    if (group === null) return;
+    parts.push(`${input.marker(group.describe(s.miner.clusters), { lines: ranges })}\n`);
+    origin.push(-1);
+    markers++;
+    group = null;
+    ranges = [];
+    spanned = 0;
+  };
   let i = 0;
   while (i < n) {
     if (s.keep[i] === 1) {
       let j = i;
       while (j < n && s.keep[j] === 1) j++;
+      // A group's marker stays near its ranges, and never follows a last line without a line end.
+      if (spanned + (j - i) > GROUP_SPAN || (j === n && !text.endsWith("\n"))) flush();
+      else if (group !== null) spanned += j - i;
       parts.push(lines.slice(i, j));
       for (let k = i; k < j; k++) origin.push(k);
       kept += j - i;
       i = j;
       continue;
     }
-    const run = new OmittedRun(perCluster);
     let j = i;
-    while (j < n && s.keep[j] === 0) {
-      run.add(s.why[j] as Omission, s.cluster[j], s.level[j]);
-      j++;
+    while (j < n && s.keep[j] === 0) j++;
+    // A longer run closes the group it follows (its marker then stands in the run's place) or has its own.
+    if (j < n && (j - i <= GROUP_RUN_LINES || group !== null)) {
+      if (group === null) group = new OmittedRun(perCluster);
+      for (let k = i; k < j; k++) group.add(s.why[k] as Omission, s.cluster[k], s.level[k]);
+      ranges.push([i, j]);
+      if (ranges.length === MAX_MARKER_RANGES || j - i > GROUP_RUN_LINES) flush();
+      i = j;
+      continue;
     }
+    flush();
+    const run = new OmittedRun(perCluster);
+    for (let k = i; k < j; k++) run.add(s.why[k] as Omission, s.cluster[k], s.level[k]);
     const eol = j === n && !text.endsWith("\n") ? "" : "\n";
     parts.push(input.marker(run.describe(s.miner.clusters), { lines: [[i, j]] }) + eol);
     origin.push(-1);
     markers++;
     i = j;
   }
+  flush();
   // Nothing dropped: no output, unless every line was a diagnostic or summary worth claiming
   // (the outline of a lint run is the whole run; no blind cut may take its middle).
   if (markers === 0)
@@ -479,6 +622,17 @@ function isMarkerLine(text: string): boolean {
   let p = 0;
   while (p < text.length && (text.charCodeAt(p) === 32 || text.charCodeAt(p) === 9)) p++;
   return isMarkerAt(text, p);
+}
+
+/**
+ * Whether line `i` opens a record or a block of its own: a record start, or an
+ * indented line after a blank one (a dev server's `  VITE v8 ready in 1947 ms`
+ * banner and its `  Local:   http://…` URL, set apart from the dump above them).
+ */
+function opensRecord(visible: readonly string[], i: number): boolean {
+  const text = visible[i];
+  if (isRecordStart(text)) return true;
+  return i > 0 && isBlankText(visible[i - 1]) && !isBlankText(text) && isRecordStart(text.trimStart());
 }
 
 /**

@@ -1,9 +1,11 @@
 import { stripAnsi } from "../kernels/ansi.js";
 import { collapseCarriageReturns } from "../kernels/frames.js";
 import type { Compressor } from "./types.js";
+import { dropErasedLines } from "./terminal/erased-lines.js";
 
 /**
- * Cleans what a pty received into the lines a person would read: CR-redrawn
+ * Cleans what a pty received into the lines a person would read: lines a live
+ * display erased before redrawing (terminal/erased-lines.ts) dropped, CR-redrawn
  * frames (progress bars, spinners) collapsed to their last frame, then ANSI
  * escapes stripped. Frames collapse first because the redraw escapes
  * (`ESC[1G`, `ESC[K`) are what mark them. The cleaned text is routed again
@@ -23,7 +25,8 @@ export const terminalCompressor: Compressor = {
   name: "terminal",
   compress(input) {
     if (!input.canDrop) return null;
-    const text = hasCrRecords(input.text) ? crToLf(input.text) : input.text;
+    const records = hasCrRecords(input.text) ? crToLf(input.text) : input.text;
+    const text = dropErasedLines(records);
     const collapsed = collapseCarriageReturns(text);
     const stripped = stripAnsi(collapsed);
     // A CR-only file (no LF at all) is records the router reads as they are.
@@ -34,6 +37,7 @@ export const terminalCompressor: Compressor = {
       lossy: true,
       reroute: true,
       detail: {
+        erasedCharsRemoved: records.length - text.length,
         frameCharsRemoved: text.length - collapsed.length,
         ansiCharsRemoved: collapsed.length - stripped.length,
       },

@@ -374,7 +374,8 @@ describe("log compressor: output contract", () => {
   it("reports what it kept in detail", () => {
     const result = logCompressor.compress(input(routine(500).join("\n")));
     expect(result?.lossy).toBe(true);
-    expect(result?.detail).toMatchObject({ lines: 500, markers: 1 });
+    // Three kinds of record, each shown by its first and last line (the log's last line is one).
+    expect(result?.detail).toMatchObject({ lines: 500, linesKept: 5, markers: 2 });
   });
 
   it("keeps marker lines of the input as they are", () => {

@@ -1,0 +1,72 @@
+/**
+ * The kind of event a timestamped log record reports, read past its stamp:
+ * the word that follows it and the record's length in words (`upgrade` with
+ * four words after it in dpkg.log, `vite:time` in a dev server's debug log,
+ * `intel_pstate:` in the kernel ring buffer), or for an access-log line its
+ * method and status (`HEAD 301`), since the path of a request is its detail.
+ *
+ * Template mining groups lines by their first literal token, which for many
+ * stamped formats is a bracket or a pid: the kind looks past it. A bounded
+ * indexOf scan over one line, no regex.
+ */
+
+import { accessLogStatus } from "./levels.js";
+
+/** Words of a record counted for its kind (the rest of a long line is detail). */
+const MAX_WORDS = 24;
+
+/** The kind of `text`, a stamped record (see log/stamps.ts), as a short key. */
+export function eventKind(text: string): string {
+  const status = accessLogStatus(text);
+  if (status !== 0) {
+    const at = text.indexOf(" HTTP/");
+    const open = text.lastIndexOf('"', at);
+    const end = open === -1 ? -1 : text.indexOf(" ", open);
+    if (end !== -1 && end <= at) return `http ${text.slice(open + 1, end)} ${status}`;
+  }
+  const from = pastStamp(text);
+  let p = from;
+  const n = text.length;
+  while (p < n && isSpace(text.charCodeAt(p))) p++;
+  let e = p;
+  while (e < n && !isSpace(text.charCodeAt(e))) e++;
+  const head = text.slice(p, Math.min(e, p + 40));
+  let words = 0;
+  let q = e;
+  while (q < n && words < MAX_WORDS) {
+    while (q < n && isSpace(text.charCodeAt(q))) q++;
+    if (q >= n) break;
+    words++;
+    while (q < n && !isSpace(text.charCodeAt(q))) q++;
+  }
+  return `${head} ${words}`;
+}
+
+/**
+ * Where the stamp ends: after dmesg's `[ seconds.micro]`, or after the first
+ * clock time (`20:28:49`, `20:31:43.895Z`, `20:20:07]`) and what closes it.
+ */
+function pastStamp(text: string): number {
+  if (text.charCodeAt(0) === 91) {
+    const close = text.indexOf("]");
+    if (close !== -1 && close < 24) return close + 1;
+  }
+  let at = text.indexOf(":");
+  while (at !== -1 && at < 48) {
+    if (isDigit(text.charCodeAt(at - 1)) && isDigit(text.charCodeAt(at + 1)) && text.charCodeAt(at + 3) === 58) {
+      let p = at + 4;
+      while (p < text.length && !isSpace(text.charCodeAt(p))) p++;
+      return p;
+    }
+    at = text.indexOf(":", at + 1);
+  }
+  return 0;
+}
+
+function isSpace(c: number): boolean {
+  return c === 32 || c === 9;
+}
+
+function isDigit(c: number): boolean {
+  return c >= 48 && c <= 57;
+}
