@@ -6,10 +6,12 @@
  *
  * An independent pass, on purpose sharing no rule with any compressor: it is
  * the safety net that catches an unseen format losing what matters. It reads
- * each line once (after a cheap test for the characters every rule needs),
+ * each candidate line once (found by one scan, candidates.ts),
  * and keeps one line per *distinct* salient line, digits masked, so 225
  * copies of one error need one of them visible, not all.
  */
+
+import { nextCandidate } from "./candidates.js";
 
 /** Longest part of a line the rules read, and that must then be visible. */
 const LINE_CHARS = 240;
@@ -95,26 +97,17 @@ function isHeadingText(text: string, underline: string): boolean {
   return underline.length >= 0.5 * text.length && underline.length <= 2 * text.length + 4;
 }
 
-/**
- * Where a rule could match: every word and shape the rules above need, in
- * one linear scan of the whole text, so that only candidate lines are read
- * (most lines of a routine log are none).
- */
-const CANDIDATE_RE =
-  /error|err!|fatal|panic|fail|exception|traceback|abort|critical|cannot|could not|unable to|severe|emerg|segmentation|expected|received|assert|warning|note\b|tests?:|test result|test files|passed|ran \d|found \d|problems?\b|commit [0-9a-f]|diff --git|^from [0-9a-f]|-->|^[ \t]*#{1,6} |✗|×|✖|not ok|^[ \t]*(?:={3,}|-{3,}|~{3,}|\^{3,}|\*{3,}|\+{3,})[ \t\r]*$|\d\) \S|^[ \t]*E\s{2}|^[ \t]*ok \(/gim;
-
 /** The distinct salient lines of `text` (digits masked to tell distinct ones), in order. */
 export function salientLines(text: string): SalientLine[] {
   const found: SalientLine[] = [];
   const seen = new Set<string>();
   const lines = new LineCursor(text);
   let lastLine = -1;
-  CANDIDATE_RE.lastIndex = 0;
-  for (let m = CANDIDATE_RE.exec(text); m !== null && found.length < MAX_SALIENT; m = CANDIDATE_RE.exec(text)) {
-    if (m[0].length === 0) CANDIDATE_RE.lastIndex++;
-    const at = lines.lineOf(m.index);
+  // Only candidate lines are read (most lines of a routine log are none).
+  for (let c = nextCandidate(text, 0); c !== null && found.length < MAX_SALIENT; ) {
+    const at = lines.lineOf(c.at);
     // An underline makes the line above it a heading: read that one too.
-    for (const i of isUnderline(m[0]) ? [at - 1, at] : [at]) {
+    for (const i of c.underline ? [at - 1, at] : [at]) {
       if (i < 0 || i <= lastLine) continue;
       lastLine = i;
       const raw = lines.text(i) ?? "";
@@ -132,14 +125,9 @@ export function salientLines(text: string): SalientLine[] {
       found.push({ kind, line: i, text: trimmed });
     }
     // One line is read once: go on from its end.
-    const next = lines.startOf(at + 1);
-    if (next > CANDIDATE_RE.lastIndex) CANDIDATE_RE.lastIndex = next;
+    c = nextCandidate(text, Math.max(c.end, lines.startOf(at + 1)));
   }
   return found;
-}
-
-function isUnderline(match: string): boolean {
-  return UNDERLINE_RE.test(match.trim());
 }
 
 /** Line numbers of offsets met in increasing order, without an index of the whole text. */
