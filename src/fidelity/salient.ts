@@ -179,13 +179,19 @@ export function squeezed(text: string): string {
 /** The salient lines of `input` not visible in `output` (compared without white space). */
 export function missingSalient(salient: readonly SalientLine[], output: string): SalientLine[] {
   if (salient.length === 0) return [];
-  // Most salient lines are output lines whole: a set answers those at once.
-  const outputLines = new Set(output.split("\n").map((l) => squeezed(l)));
+  // Most salient lines are output lines whole, as they were (trimmed): a set
+  // of those answers them at once, without squeezing every line of the output.
+  const outputLines = new Set<string>();
+  for (let start = 0; start < output.length; ) {
+    const nl = output.indexOf("\n", start);
+    const end = nl === -1 ? output.length : nl;
+    outputLines.add(output.slice(start, end).trim());
+    start = end + 1;
+  }
   let shown: string | null = null;
   return salient.filter((s) => {
-    const wanted = squeezed(s.text);
-    if (outputLines.has(wanted)) return false;
+    if (outputLines.has(s.text)) return false;
     shown ??= squeezed(output);
-    return !shown.includes(wanted);
+    return !shown.includes(squeezed(s.text));
   });
 }
