@@ -12,6 +12,8 @@
  * regexes read them.
  */
 
+import { wasmHost } from "../kernels/wasm.js";
+
 /** A place where a candidate starts. */
 export interface Candidate {
   /** Offset where it starts. */
@@ -94,14 +96,14 @@ const WORDS_BY_PAIR: (readonly [string, After?])[][] = [];
  * For each group, the third letters its words go on with (bit 0 for `a`):
  * after the pair, most hits (`er` of `server`) end at one more load.
  */
-const THIRD_LETTERS: number[] = [];
+const THIRD_LETTERS = new Uint32Array(64);
 for (const entry of WORDS) {
   const [word] = entry;
   const pair = word.charCodeAt(0) * 128 + word.charCodeAt(1);
   if (PAIR[pair] === 0) PAIR[pair] = WORDS_BY_PAIR.push([]);
   WORDS_BY_PAIR[PAIR[pair] - 1].push(entry);
   // Every word's third character is a letter.
-  THIRD_LETTERS[PAIR[pair] - 1] = (THIRD_LETTERS[PAIR[pair] - 1] ?? 0) | (1 << (word.charCodeAt(2) - LOWER_A));
+  THIRD_LETTERS[PAIR[pair] - 1] |= 1 << (word.charCodeAt(2) - LOWER_A);
 }
 // Every word opens with two letters: the same group for either case of each.
 for (let first = LOWER_A; first <= LOWER_Z; first++) {
@@ -116,6 +118,32 @@ for (let next = 0; next < 128; next++) {
 }
 for (let d = 48; d <= 57; d++) PAIR[d * 128 + 41] = NUMBERED;
 PAIR[45 * 128 + 45] = ARROW;
+
+/** How the kernel reads what must follow a word. */
+const AFTER_CODES: Record<After, number> = { nothing: 0, boundary: 1, plural: 2, digit: 3, hex: 4 };
+
+/**
+ * {@link WORDS_BY_PAIR} as the kernel reads it: a 16-bit offset (from the
+ * start) per group, then each group as its word count and, per word, its
+ * length, its AFTER_CODES and its bytes.
+ */
+const KERNEL_WORDS = (() => {
+  const groups: number[][] = WORDS_BY_PAIR.map((words) => [
+    words.length,
+    ...words.flatMap(([word, after = "nothing"]) => [
+      word.length,
+      AFTER_CODES[after],
+      ...[...word].map((ch) => ch.charCodeAt(0)),
+    ]),
+  ]);
+  const bytes: number[] = [];
+  let offset = 2 * groups.length;
+  for (const group of groups) {
+    bytes.push(offset & 0xff, offset >>> 8);
+    offset += group.length;
+  }
+  return new Uint8Array([...bytes, ...groups.flat()]);
+})();
 
 /** The first candidate starting at or after `from`, or null. */
 export function nextCandidate(text: string, from: number): Candidate | null {
@@ -154,6 +182,40 @@ export function nextCandidate(text: string, from: number): Candidate | null {
     c = next;
   }
   return null;
+}
+
+/** Texts shorter than this are scanned in TS: copying them into WASM memory would cost more than it saves. */
+const CANDIDATE_WASM_MIN = 4096;
+
+/**
+ * The candidates of `text`: a function giving the first one at or after an
+ * offset, as {@link nextCandidate} does. Where the kernel module is loaded
+ * and the text is long, the text is copied into its memory once with the
+ * tables above, and the kernel (assembly/candidates.ts) scans it; the
+ * function must then be used before any other kernel runs (they share the
+ * memory).
+ */
+export function candidateFinder(text: string, minWasm = CANDIDATE_WASM_MIN): (from: number) => Candidate | null {
+  const host = text.length >= minWasm ? wasmHost() : null;
+  if (host === null) return (from) => nextCandidate(text, from);
+  const pairsPtr = host.base;
+  const thirdsPtr = pairsPtr + PAIR.length;
+  const wordsPtr = thirdsPtr + THIRD_LETTERS.byteLength;
+  const outPtr = (wordsPtr + KERNEL_WORDS.length + 15) & ~15;
+  const textPtr = outPtr + 16;
+  host.reserve(textPtr + 2 * text.length);
+  host.u8.set(PAIR, pairsPtr);
+  host.u8.set(new Uint8Array(THIRD_LETTERS.buffer), thirdsPtr);
+  host.u8.set(KERNEL_WORDS, wordsPtr);
+  host.writeUtf16(text, textPtr);
+  const scan = host.exports.nextCandidateAt;
+  const n = text.length;
+  return (from) => {
+    const at = scan(textPtr, n, from, pairsPtr, thirdsPtr, wordsPtr, outPtr);
+    if (at >= n) return null;
+    const out = host.i32;
+    return { at, end: out[outPtr >>> 2], underline: out[(outPtr >>> 2) + 1] === 1 };
+  };
 }
 
 /** One of the words of group `group` at `p`, with what must follow it. */

@@ -11,7 +11,7 @@
  * copies of one error need one of them visible, not all.
  */
 
-import { nextCandidate } from "./candidates.js";
+import { candidateFinder } from "./candidates.js";
 
 /** Longest part of a line the rules read, and that must then be visible. */
 const LINE_CHARS = 240;
@@ -104,7 +104,9 @@ export function salientLines(text: string): SalientLine[] {
   const lines = new LineCursor(text);
   let lastLine = -1;
   // Only candidate lines are read (most lines of a routine log are none).
-  for (let c = nextCandidate(text, 0); c !== null && found.length < MAX_SALIENT; ) {
+  // Nothing below runs a WASM kernel while the finder is in use.
+  const nextCandidate = candidateFinder(text);
+  for (let c = nextCandidate(0); c !== null && found.length < MAX_SALIENT; ) {
     const at = lines.lineOf(c.at);
     // An underline makes the line above it a heading: read that one too.
     for (const i of c.underline ? [at - 1, at] : [at]) {
@@ -125,7 +127,7 @@ export function salientLines(text: string): SalientLine[] {
       found.push({ kind, line: i, text: trimmed });
     }
     // One line is read once: go on from its end.
-    c = nextCandidate(text, Math.max(c.end, lines.startOf(at + 1)));
+    c = nextCandidate(Math.max(c.end, lines.startOf(at + 1)));
   }
   return found;
 }

@@ -1,6 +1,7 @@
 import fc from "fast-check";
-import { describe, expect, it } from "vitest";
-import { type Candidate, nextCandidate } from "../../src/fidelity/candidates.js";
+import { beforeAll, describe, expect, it } from "vitest";
+import { type Candidate, candidateFinder, nextCandidate } from "../../src/fidelity/candidates.js";
+import { loadWasm } from "../../src/kernels/wasm.js";
 import { CORPUS_NAMES, openCorpus } from "../support/corpus.js";
 
 /** The reference the scanner replaced: one case-insensitive alternation over the whole text. */
@@ -23,15 +24,25 @@ function referenceCandidate(text: string, from: number): Candidate | null {
   return { at: m.index, end: m.index + m[0].length, underline: UNDERLINE_RE.test(m[0].trim()) };
 }
 
-/** Both finders from `from`, then from just past each candidate, to the end of `text`. */
+/**
+ * The reference and the TS scan (and the WASM kernel's finder, forced on
+ * however short the text) from `from`, then from just past each candidate,
+ * to the end of `text`.
+ */
 function expectSameCandidates(text: string, from = 0): void {
+  const viaKernel = candidateFinder(text, 0);
   for (let at = from; at <= text.length; ) {
     const expected = reading(text, referenceCandidate(text, at));
     expect(reading(text, nextCandidate(text, at)), `from ${at}`).toEqual(expected);
+    expect(reading(text, viaKernel(at)), `kernel, from ${at}`).toEqual(expected);
     if (expected === null) break;
     at = expected[0] + 1;
   }
 }
+
+beforeAll(async () => {
+  expect(await loadWasm()).not.toBeNull();
+});
 
 describe("nextCandidate", () => {
   it("finds what the regex found in every case of both corpora", async () => {
