@@ -181,13 +181,15 @@ export function squeezed(text: string): string {
 /** The salient lines of `input` not visible in `output` (compared without white space). */
 export function missingSalient(salient: readonly SalientLine[], output: string): SalientLine[] {
   if (salient.length === 0) return [];
-  // Most salient lines are output lines whole, as they were (trimmed): a set
-  // of those answers them at once, without squeezing every line of the output.
+  // Most salient lines are output lines whole, as they were (trimmed; a long
+  // one cut as salientLines cuts it): a set of those answers them at once,
+  // without squeezing every line of the output.
   const outputLines = new Set<string>();
   for (let start = 0; start < output.length; ) {
     const nl = output.indexOf("\n", start);
     const end = nl === -1 ? output.length : nl;
-    outputLines.add(output.slice(start, end).trim());
+    const line = output.slice(start, end).trim();
+    outputLines.add(line.length > LINE_CHARS ? line.slice(0, LINE_CHARS) : line);
     start = end + 1;
   }
   let shown: string | null = null;
