@@ -13,4 +13,4 @@ export * from "./hash64";
 export * from "./tokens";
 export * from "./logmask";
 export * from "./loghints";
-export * from "./candidates";
+export * from "./word-scan";

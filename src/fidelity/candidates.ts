@@ -1,18 +1,30 @@
 /**
- * Where a salient rule could match: one scan of the char codes for the first
- * place where any word or shape the rules of `salient.ts` need starts.
+ * Where a salient rule could match: one scan for the first place where any
+ * word or shape the rules of `salient.ts` need starts.
  *
  * It replaces a case-insensitive alternation of ~45 words, which V8 cannot
- * pre-filter and which was alone a sixth of the pipeline's time on a log: a
- * table of the characters a candidate can start with lets most characters
- * pass with one load, and only those are read further. It finds exactly what
+ * pre-filter and which was alone a sixth of the pipeline's time on a log:
+ * the words go through the pair tables of kernels/word-scan.ts, and the
+ * shapes (a line start's `# `, underline, `E  `, `ok (`; `1) `, `-->`, the
+ * marks of failed tests) are added to its pair table. It finds exactly what
  * that alternation found (test/fidelity/candidates.test.ts keeps the regex as
- * the oracle): ASCII letters compared without case, `^`/`$` at any line
- * terminator a regex knows (`\n`, `\r`, U+2028, U+2029), `\s` and `\b` as JS
- * regexes read them.
+ * the oracle): `^`/`$` at any line terminator a regex knows (`\n`, `\r`,
+ * U+2028, U+2029), `\s` and `\b` as JS regexes read them.
  */
 
 import { wasmHost } from "../kernels/wasm.js";
+import {
+  CASE_BIT,
+  copyForKernel,
+  hasAt,
+  isHexDigit,
+  isSpace,
+  kernelScan,
+  MAX_GROUPS,
+  WORD_SCAN_WASM_MIN,
+  type WordList,
+  WordTables,
+} from "../kernels/word-scan.js";
 
 /** A place where a candidate starts. */
 export interface Candidate {
@@ -28,15 +40,12 @@ export interface Candidate {
   underline: boolean;
 }
 
-/** What must follow a word for it to count. */
-type After = "nothing" | "boundary" | "plural" | "digit" | "hex";
-
 /**
  * The words a candidate can be: letters match either case, other characters
  * themselves; `boundary` is a regex's `\b`, `plural` an optional `s` then
  * one, `digit` and `hex` one such character.
  */
-const WORDS: readonly (readonly [string, After?])[] = [
+const WORDS: WordList = [
   ["error"],
   ["err!"],
   ["fatal"],
@@ -70,80 +79,23 @@ const WORDS: readonly (readonly [string, After?])[] = [
   ["not ok"],
 ];
 
-const LOWER_A = 97;
-const LOWER_Z = 122;
-/** Setting this bit lowercases an ASCII letter (and turns no other character into one). */
-const CASE_BIT = 0x20;
-
-// What PAIR says besides a group of words.
+// What the pair table says besides a group of words (kinds past MAX_GROUPS).
 /** A digit then `)`: `1) name`. */
-const NUMBERED = 253;
+const NUMBERED = MAX_GROUPS + 1;
 /** `--`: maybe `-->`. */
-const ARROW = 254;
+const ARROW = MAX_GROUPS + 2;
 /** A line end: the next character starts a line. */
-const LINE_END = 255;
+const LINE_END = MAX_GROUPS + 3;
 
-/**
- * For each pair of ASCII characters (the first's code times 128 plus the
- * second's), what a candidate starting at the first can be: 0 for none
- * (most pairs of a text, told by one load), else 1 + the index in
- * {@link WORDS_BY_PAIR} of the words opening with them, or one of the shapes
- * above.
- */
-const PAIR = new Uint8Array(128 * 128);
-const WORDS_BY_PAIR: (readonly [string, After?])[][] = [];
-/**
- * For each group, the third letters its words go on with (bit 0 for `a`):
- * after the pair, most hits (`er` of `server`) end at one more load.
- */
-const THIRD_LETTERS = new Uint32Array(64);
-for (const entry of WORDS) {
-  const [word] = entry;
-  const pair = word.charCodeAt(0) * 128 + word.charCodeAt(1);
-  if (PAIR[pair] === 0) PAIR[pair] = WORDS_BY_PAIR.push([]);
-  WORDS_BY_PAIR[PAIR[pair] - 1].push(entry);
-  // Every word's third character is a letter.
-  THIRD_LETTERS[PAIR[pair] - 1] |= 1 << (word.charCodeAt(2) - LOWER_A);
-}
-// Every word opens with two letters: the same group for either case of each.
-for (let first = LOWER_A; first <= LOWER_Z; first++) {
-  for (let second = LOWER_A; second <= LOWER_Z; second++) {
-    const group = PAIR[first * 128 + second];
-    for (const a of [first, first - CASE_BIT]) for (const b of [second, second - CASE_BIT]) PAIR[a * 128 + b] = group;
-  }
-}
+/** The words' tables, with the shapes added to the pair table. */
+const TABLES = new WordTables(WORDS);
+const PAIR = TABLES.pairs;
 for (let next = 0; next < 128; next++) {
   PAIR[10 * 128 + next] = LINE_END;
   PAIR[13 * 128 + next] = LINE_END;
 }
 for (let d = 48; d <= 57; d++) PAIR[d * 128 + 41] = NUMBERED;
 PAIR[45 * 128 + 45] = ARROW;
-
-/** How the kernel reads what must follow a word. */
-const AFTER_CODES: Record<After, number> = { nothing: 0, boundary: 1, plural: 2, digit: 3, hex: 4 };
-
-/**
- * {@link WORDS_BY_PAIR} as the kernel reads it: a 16-bit offset (from the
- * start) per group, then each group as its word count and, per word, its
- * length, its AFTER_CODES and its bytes.
- */
-const KERNEL_WORDS = (() => {
-  const groups: number[][] = WORDS_BY_PAIR.map((words) => [
-    words.length,
-    ...words.flatMap(([word, after = "nothing"]) => [
-      word.length,
-      AFTER_CODES[after],
-      ...[...word].map((ch) => ch.charCodeAt(0)),
-    ]),
-  ]);
-  const bytes: number[] = [];
-  let offset = 2 * groups.length;
-  for (const group of groups) {
-    bytes.push(offset & 0xff, offset >>> 8);
-    offset += group.length;
-  }
-  return new Uint8Array([...bytes, ...groups.flat()]);
-})();
 
 /** The first candidate starting at or after `from`, or null. */
 export function nextCandidate(text: string, from: number): Candidate | null {
@@ -166,7 +118,11 @@ export function nextCandidate(text: string, from: number): Candidate | null {
             const anchored = anchoredAt(text, p + 1);
             if (anchored !== null) return anchored;
           } else if (
-            kind === NUMBERED ? numberedAt(text, p) : kind === ARROW ? arrowAt(text, p) : wordsAt(text, p, kind - 1)
+            kind === NUMBERED
+              ? numberedAt(text, p)
+              : kind === ARROW
+                ? arrowAt(text, p)
+                : TABLES.wordsAt(text, p, kind - 1)
           ) {
             return { at: p, end: p + 1, underline: false };
           }
@@ -184,61 +140,24 @@ export function nextCandidate(text: string, from: number): Candidate | null {
   return null;
 }
 
-/** Texts shorter than this are scanned in TS: copying them into WASM memory would cost more than it saves. */
-const CANDIDATE_WASM_MIN = 4096;
-
 /**
  * The candidates of `text`: a function giving the first one at or after an
  * offset, as {@link nextCandidate} does. Where the kernel module is loaded
  * and the text is long, the text is copied into its memory once with the
- * tables above, and the kernel (assembly/candidates.ts) scans it; the
- * function must then be used before any other kernel runs (they share the
- * memory).
+ * tables above, and the kernel (assembly/word-scan.ts, with its line-start
+ * shapes) scans it; the function must then be used before any other kernel
+ * runs (they share the memory).
  */
-export function candidateFinder(text: string, minWasm = CANDIDATE_WASM_MIN): (from: number) => Candidate | null {
+export function candidateFinder(text: string, minWasm = WORD_SCAN_WASM_MIN): (from: number) => Candidate | null {
   const host = text.length >= minWasm ? wasmHost() : null;
   if (host === null) return (from) => nextCandidate(text, from);
-  const pairsPtr = host.base;
-  const thirdsPtr = pairsPtr + PAIR.length;
-  const wordsPtr = thirdsPtr + THIRD_LETTERS.byteLength;
-  const outPtr = (wordsPtr + KERNEL_WORDS.length + 15) & ~15;
-  const textPtr = outPtr + 16;
-  host.reserve(textPtr + 2 * text.length);
-  host.u8.set(PAIR, pairsPtr);
-  host.u8.set(new Uint8Array(THIRD_LETTERS.buffer), thirdsPtr);
-  host.u8.set(KERNEL_WORDS, wordsPtr);
-  host.writeUtf16(text, textPtr);
-  const scan = host.exports.nextCandidateAt;
-  const n = text.length;
+  const k = copyForKernel(host, text, TABLES);
   return (from) => {
-    const at = scan(textPtr, n, from, pairsPtr, thirdsPtr, wordsPtr, outPtr);
-    if (at >= n) return null;
+    const at = kernelScan(k, from, true);
+    if (at >= text.length) return null;
     const out = host.i32;
-    return { at, end: out[outPtr >>> 2], underline: out[(outPtr >>> 2) + 1] === 1 };
+    return { at, end: out[k.out >>> 2], underline: out[(k.out >>> 2) + 1] === 1 };
   };
-}
-
-/** One of the words of group `group` at `p`, with what must follow it. */
-function wordsAt(text: string, p: number, group: number): boolean {
-  const third = (text.charCodeAt(p + 2) | CASE_BIT) - LOWER_A;
-  if (!(third >= 0 && third < 26 && (THIRD_LETTERS[group] & (1 << third)) !== 0)) return false;
-  const words = WORDS_BY_PAIR[group];
-  for (let i = 0; i < words.length; i++) {
-    const [word, after = "nothing"] = words[i];
-    if (!hasAt(text, p, word)) continue;
-    const q = p + word.length;
-    const c = text.charCodeAt(q);
-    if (after === "nothing") return true;
-    if (
-      after === "boundary" ? !isWordChar(c) : after === "digit" ? isDigit(c) : after === "hex" ? isHexDigit(c) : false
-    ) {
-      return true;
-    }
-    if (after === "plural" && (!isWordChar(c) || ((c | CASE_BIT) === 115 && !isWordChar(text.charCodeAt(q + 1))))) {
-      return true;
-    }
-  }
-  return false;
 }
 
 /** `1) name`: a digit, `)`, a space, then anything but white space. */
@@ -284,17 +203,6 @@ function anchoredAt(text: string, p: number): Candidate | null {
   return null;
 }
 
-/** `word` at `p`, its letters in either case. */
-function hasAt(text: string, p: number, word: string): boolean {
-  if (p + word.length > text.length) return false;
-  for (let i = 0; i < word.length; i++) {
-    const w = word.charCodeAt(i);
-    const c = text.charCodeAt(p + i);
-    if (c !== w && !(w >= LOWER_A && w <= LOWER_Z && (c | CASE_BIT) === w)) return false;
-  }
-  return true;
-}
-
 /** Where a regex's `^` and `$` see a line end. */
 function isTerminator(c: number): boolean {
   return c === 10 || c === 13 || c === 0x2028 || c === 0x2029;
@@ -303,36 +211,4 @@ function isTerminator(c: number): boolean {
 function isUnderlineChar(c: number): boolean {
   // = - ~ ^ * +
   return c === 61 || c === 45 || c === 126 || c === 94 || c === 42 || c === 43;
-}
-
-function isDigit(c: number): boolean {
-  return c >= 48 && c <= 57;
-}
-
-function isHexDigit(c: number): boolean {
-  const lower = c | CASE_BIT;
-  return isDigit(c) || (lower >= LOWER_A && lower <= 102);
-}
-
-/** `\w` as a regex without the `u` flag reads it (NaN, past the end, is none). */
-function isWordChar(c: number): boolean {
-  const lower = c | CASE_BIT;
-  return isDigit(c) || c === 95 || (lower >= LOWER_A && lower <= LOWER_Z);
-}
-
-/** `\s` as a JS regex reads it. */
-function isSpace(c: number): boolean {
-  if (c <= 32) return c === 32 || (c >= 9 && c <= 13);
-  if (c < 0xa0) return false;
-  return (
-    c === 0xa0 ||
-    c === 0x1680 ||
-    (c >= 0x2000 && c <= 0x200a) ||
-    c === 0x2028 ||
-    c === 0x2029 ||
-    c === 0x202f ||
-    c === 0x205f ||
-    c === 0x3000 ||
-    c === 0xfeff
-  );
 }

@@ -1,15 +1,15 @@
-// The salient-line scan's candidates (src/fidelity/candidates.ts) over UTF-16
-// code units: the first place at or after `from` where a salient rule's word
-// or shape starts, found by the same rules as the TS scan — the character
-// pair table, each word group's third letters and words, the shapes that
-// need a line start — all copied in by the caller from the TS side's tables,
-// so the rules have one home. The TS scan was a sixth of a log's pipeline
-// time; here a pair opening no word costs one load without the engine's
-// string reads and bounds checks.
-// test/fidelity/candidates.test.ts checks this kernel, the TS scan and the
-// regex they replace against each other.
+// The first of many words in a text (src/kernels/word-scan.ts), over UTF-16
+// code units: the same rules as the TS scan, read from its tables copied in
+// by the caller (the character pair table, each word group's third letters
+// and words), so the words have one home. In `shapes` mode it also finds the
+// shapes of the salient-line scan (src/fidelity/candidates.ts): those needing
+// a line start, `1) `, `-->`, the marks of failed tests. A pair opening no
+// word costs one load here as there, without the engine's string reads and
+// bounds checks. test/kernels/word-scan.test.ts and
+// test/fidelity/candidates.test.ts check it against the TS scans and the
+// regexes they replaced.
 
-/** PAIR kinds (candidates.ts): 1…252 a group of words, then these shapes. */
+/** Pair kinds: 1…252 a group of words, then the shapes of candidates.ts. */
 const NUMBERED: i32 = 253;
 const ARROW: i32 = 254;
 const LINE_END: i32 = 255;
@@ -148,15 +148,18 @@ function anchoredAt(p: usize, n: i32, i: i32, out: usize): bool {
 }
 
 /**
- * The first unit in [from, n) of the `n` units at `p` where a candidate
- * starts, or n. `pairs` is the 128 × 128 byte table of kinds, `thirds` the
- * u32 masks of third letters per word group, `words` the groups' words (u16
- * offsets from `words`, one per group, then the groups). Writes where the
- * scan may go on (at `out`) and whether it is an underline (at `out + 4`).
+ * The first unit in [from, n) of the `n` units at `p` where a word (in
+ * `shapes` mode: or a shape) starts, or n. `pairs` is the 128 × 128 byte
+ * table of kinds, `thirds` the u32 masks of third letters per word group,
+ * `words` the groups' words (u16 offsets from `words`, one per group, then
+ * the groups). Writes where the scan may go on (at `out`) and whether it is
+ * an underline (at `out + 4`).
  */
-export function nextCandidateAt(p: usize, n: i32, from: i32, pairs: usize, thirds: usize, words: usize, out: usize): i32 {
+export function nextWordAt(
+  p: usize, n: i32, from: i32, pairs: usize, thirds: usize, words: usize, out: usize, shapes: i32,
+): i32 {
   if (from >= n) return n;
-  if ((from == 0 || isTerminator(unitAt(p, from - 1))) && anchoredAt(p, n, from, out)) return from;
+  if (shapes != 0 && (from == 0 || isTerminator(unitAt(p, from - 1))) && anchoredAt(p, n, from, out)) return from;
   let c = unitAt(p, from);
   for (let i = from; i < n; i++) {
     const next = i + 1 < n ? unitAt(p, i + 1) : 0xffff;
@@ -189,6 +192,8 @@ export function nextCandidateAt(p: usize, n: i32, from: i32, pairs: usize, third
           }
         }
       }
+    } else if (shapes == 0) {
+      // Words are ASCII: nothing else to look at.
     } else if (c == 0xd7 || c == 0x2716 || c == 0x2717) {
       store<i32>(out, i + 1);
       store<i32>(out, 0, 4);
