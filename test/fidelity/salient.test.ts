@@ -73,7 +73,19 @@ describe("missingSalient", () => {
   });
 
   it("says a line is missing exactly when the output without white space does not hold it without white space", () => {
-    const piece = fc.constantFrom("ERROR a", "FAIL b", "x", " ", "  ", "\t", "\n", "\r\n", "\u00a0", "a b", "y".repeat(120));
+    const piece = fc.constantFrom(
+      "ERROR a",
+      "FAIL b",
+      "x",
+      " ",
+      "  ",
+      "\t",
+      "\n",
+      "\r\n",
+      "\u00a0",
+      "a b",
+      "y".repeat(120),
+    );
     const text = fc.array(piece, { maxLength: 12 }).map((p) => p.join(""));
     fc.assert(
       fc.property(fc.array(text, { maxLength: 6 }), text, (texts, output) => {
