@@ -181,21 +181,41 @@ export function squeezed(text: string): string {
 /** The salient lines of `input` not visible in `output` (compared without white space). */
 export function missingSalient(salient: readonly SalientLine[], output: string): SalientLine[] {
   if (salient.length === 0) return [];
-  // Most salient lines are output lines whole, as they were (trimmed; a long
-  // one cut as salientLines cuts it): a set of those answers them at once,
-  // without squeezing every line of the output.
-  const outputLines = new Set<string>();
-  for (let start = 0; start < output.length; ) {
-    const nl = output.indexOf("\n", start);
-    const end = nl === -1 ? output.length : nl;
-    const line = output.slice(start, end).trim();
-    outputLines.add(line.length > LINE_CHARS ? line.slice(0, LINE_CHARS) : line);
-    start = end + 1;
-  }
+  // Compressors keep the input's order: each salient line is first looked
+  // for as it stands, past the last one found, so that while they come in
+  // order the output is read once in all. The first one not found so turns
+  // the lookup to a set of the output's lines, then to the squeezed output.
+  let from = 0;
+  let outputLines: Set<string> | null = null;
   let shown: string | null = null;
   return salient.filter((s) => {
+    if (outputLines === null) {
+      const at = output.indexOf(s.text, from);
+      if (at !== -1) {
+        from = at + s.text.length;
+        return false;
+      }
+      outputLines = trimmedLines(output);
+    }
     if (outputLines.has(s.text)) return false;
     shown ??= squeezed(output);
     return !shown.includes(squeezed(s.text));
   });
+}
+
+/**
+ * The lines of `output`, trimmed, a long one cut as salientLines cuts it:
+ * most salient lines are output lines whole, which the set answers without
+ * squeezing every line of the output.
+ */
+function trimmedLines(output: string): Set<string> {
+  const lines = new Set<string>();
+  for (let start = 0; start < output.length; ) {
+    const nl = output.indexOf("\n", start);
+    const end = nl === -1 ? output.length : nl;
+    const line = output.slice(start, end).trim();
+    lines.add(line.length > LINE_CHARS ? line.slice(0, LINE_CHARS) : line);
+    start = end + 1;
+  }
+  return lines;
 }
