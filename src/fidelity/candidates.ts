@@ -31,9 +31,9 @@ export interface Candidate {
   /** Offset where it starts. */
   at: number;
   /**
-   * Offset the scan may go on from: past the candidate's line in all but one
-   * case, the `E` of a pytest failure followed by white space that runs into
-   * the next line.
+   * Where the candidate ends, at least: the scan goes on from the next line,
+   * or from here when it is later (the `E` of a pytest failure whose white
+   * space runs into the next line, as the regex's match did).
    */
   end: number;
   /** It is a setext/RST underline (`===`, `---`…): the line above it is read too. */
