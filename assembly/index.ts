@@ -13,3 +13,4 @@ export * from "./hash64";
 export * from "./tokens";
 export * from "./logmask";
 export * from "./loghints";
+export * from "./word-scan";

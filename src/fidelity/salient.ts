@@ -6,10 +6,12 @@
  *
  * An independent pass, on purpose sharing no rule with any compressor: it is
  * the safety net that catches an unseen format losing what matters. It reads
- * each line once (after a cheap test for the characters every rule needs),
+ * each candidate line once (found by one scan, candidates.ts),
  * and keeps one line per *distinct* salient line, digits masked, so 225
  * copies of one error need one of them visible, not all.
  */
+
+import { candidateFinder } from "./candidates.js";
 
 /** Longest part of a line the rules read, and that must then be visible. */
 const LINE_CHARS = 240;
@@ -95,26 +97,19 @@ function isHeadingText(text: string, underline: string): boolean {
   return underline.length >= 0.5 * text.length && underline.length <= 2 * text.length + 4;
 }
 
-/**
- * Where a rule could match: every word and shape the rules above need, in
- * one linear scan of the whole text, so that only candidate lines are read
- * (most lines of a routine log are none).
- */
-const CANDIDATE_RE =
-  /error|err!|fatal|panic|fail|exception|traceback|abort|critical|cannot|could not|unable to|severe|emerg|segmentation|expected|received|assert|warning|note\b|tests?:|test result|test files|passed|ran \d|found \d|problems?\b|commit [0-9a-f]|diff --git|^from [0-9a-f]|-->|^[ \t]*#{1,6} |✗|×|✖|not ok|^[ \t]*(?:={3,}|-{3,}|~{3,}|\^{3,}|\*{3,}|\+{3,})[ \t\r]*$|\d\) \S|^[ \t]*E\s{2}|^[ \t]*ok \(/gim;
-
 /** The distinct salient lines of `text` (digits masked to tell distinct ones), in order. */
 export function salientLines(text: string): SalientLine[] {
   const found: SalientLine[] = [];
   const seen = new Set<string>();
   const lines = new LineCursor(text);
   let lastLine = -1;
-  CANDIDATE_RE.lastIndex = 0;
-  for (let m = CANDIDATE_RE.exec(text); m !== null && found.length < MAX_SALIENT; m = CANDIDATE_RE.exec(text)) {
-    if (m[0].length === 0) CANDIDATE_RE.lastIndex++;
-    const at = lines.lineOf(m.index);
+  // Only candidate lines are read (most lines of a routine log are none).
+  // Nothing below runs a WASM kernel while the finder is in use.
+  const nextCandidate = candidateFinder(text);
+  for (let c = nextCandidate(0); c !== null && found.length < MAX_SALIENT; ) {
+    const at = lines.lineOf(c.at);
     // An underline makes the line above it a heading: read that one too.
-    for (const i of isUnderline(m[0]) ? [at - 1, at] : [at]) {
+    for (const i of c.underline ? [at - 1, at] : [at]) {
       if (i < 0 || i <= lastLine) continue;
       lastLine = i;
       const raw = lines.text(i) ?? "";
@@ -132,14 +127,9 @@ export function salientLines(text: string): SalientLine[] {
       found.push({ kind, line: i, text: trimmed });
     }
     // One line is read once: go on from its end.
-    const next = lines.startOf(at + 1);
-    if (next > CANDIDATE_RE.lastIndex) CANDIDATE_RE.lastIndex = next;
+    c = nextCandidate(Math.max(c.end, lines.startOf(at + 1)));
   }
   return found;
-}
-
-function isUnderline(match: string): boolean {
-  return UNDERLINE_RE.test(match.trim());
 }
 
 /** Line numbers of offsets met in increasing order, without an index of the whole text. */
@@ -191,13 +181,41 @@ export function squeezed(text: string): string {
 /** The salient lines of `input` not visible in `output` (compared without white space). */
 export function missingSalient(salient: readonly SalientLine[], output: string): SalientLine[] {
   if (salient.length === 0) return [];
-  // Most salient lines are output lines whole: a set answers those at once.
-  const outputLines = new Set(output.split("\n").map((l) => squeezed(l)));
+  // Compressors keep the input's order: each salient line is first looked
+  // for as it stands, past the last one found, so that while they come in
+  // order the output is read once in all. The first one not found so turns
+  // the lookup to a set of the output's lines, then to the squeezed output.
+  let from = 0;
+  let outputLines: Set<string> | null = null;
   let shown: string | null = null;
   return salient.filter((s) => {
-    const wanted = squeezed(s.text);
-    if (outputLines.has(wanted)) return false;
+    if (outputLines === null) {
+      const at = output.indexOf(s.text, from);
+      if (at !== -1) {
+        from = at + s.text.length;
+        return false;
+      }
+      outputLines = trimmedLines(output);
+    }
+    if (outputLines.has(s.text)) return false;
     shown ??= squeezed(output);
-    return !shown.includes(wanted);
+    return !shown.includes(squeezed(s.text));
   });
+}
+
+/**
+ * The lines of `output`, trimmed, a long one cut as salientLines cuts it:
+ * most salient lines are output lines whole, which the set answers without
+ * squeezing every line of the output.
+ */
+function trimmedLines(output: string): Set<string> {
+  const lines = new Set<string>();
+  for (let start = 0; start < output.length; ) {
+    const nl = output.indexOf("\n", start);
+    const end = nl === -1 ? output.length : nl;
+    const line = output.slice(start, end).trim();
+    lines.add(line.length > LINE_CHARS ? line.slice(0, LINE_CHARS) : line);
+    start = end + 1;
+  }
+  return lines;
 }

@@ -1,5 +1,6 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { missingSalient, salientKind, salientLines } from "../../src/fidelity/salient.js";
+import { missingSalient, salientKind, salientLines, squeezed } from "../../src/fidelity/salient.js";
 import { openCorpus } from "../support/corpus.js";
 
 describe("salientKind", () => {
@@ -69,5 +70,30 @@ describe("missingSalient", () => {
     expect(missingSalient(salient, '{"error":"boom","x":1}')).toEqual([
       { kind: "test", line: 4, text: "FAIL src/a.test.ts" },
     ]);
+  });
+
+  it("says a line is missing exactly when the output without white space does not hold it without white space", () => {
+    const piece = fc.constantFrom(
+      "ERROR a",
+      "FAIL b",
+      "x",
+      " ",
+      "  ",
+      "\t",
+      "\n",
+      "\r\n",
+      "\u00a0",
+      "a b",
+      "y".repeat(120),
+    );
+    const text = fc.array(piece, { maxLength: 12 }).map((p) => p.join(""));
+    fc.assert(
+      fc.property(fc.array(text, { maxLength: 6 }), text, (texts, output) => {
+        // As salientLines gives them: trimmed, cut to 240 characters.
+        const salient = texts.map((t, line) => ({ kind: "error" as const, line, text: t.trim().slice(0, 240) }));
+        const expected = salient.filter((s) => !squeezed(output).includes(squeezed(s.text)));
+        expect(missingSalient(salient, output)).toEqual(expected);
+      }),
+    );
   });
 });

@@ -1,0 +1,111 @@
+import fc from "fast-check";
+import { beforeAll, describe, expect, it } from "vitest";
+import { type Candidate, candidateFinder, nextCandidate } from "../../src/fidelity/candidates.js";
+import { loadWasm } from "../../src/kernels/wasm.js";
+import { CORPUS_NAMES, openCorpus } from "../support/corpus.js";
+
+/** The reference the scanner replaced: one case-insensitive alternation over the whole text. */
+const REFERENCE =
+  /error|err!|fatal|panic|fail|exception|traceback|abort|critical|cannot|could not|unable to|severe|emerg|segmentation|expected|received|assert|warning|note\b|tests?:|test result|test files|passed|ran \d|found \d|problems?\b|commit [0-9a-f]|diff --git|^from [0-9a-f]|-->|^[ \t]*#{1,6} |✗|×|✖|not ok|^[ \t]*(?:={3,}|-{3,}|~{3,}|\^{3,}|\*{3,}|\+{3,})[ \t\r]*$|\d\) \S|^[ \t]*E\s{2}|^[ \t]*ok \(/gim;
+const UNDERLINE_RE = /^(?:={3,}|-{3,}|~{3,}|\^{3,}|\*{3,}|\+{3,})$/;
+
+/** What salientLines reads of a candidate: where it starts, whether it is an underline, where the scan goes on. */
+function reading(text: string, c: Candidate | null): [number, boolean, number] | null {
+  if (c === null) return null;
+  const nl = text.indexOf("\n", c.at);
+  const nextLine = nl === -1 ? text.length : nl + 1;
+  return [c.at, c.underline, Math.max(c.end, nextLine)];
+}
+
+function referenceCandidate(text: string, from: number): Candidate | null {
+  REFERENCE.lastIndex = from;
+  const m = REFERENCE.exec(text);
+  if (m === null) return null;
+  return { at: m.index, end: m.index + m[0].length, underline: UNDERLINE_RE.test(m[0].trim()) };
+}
+
+/**
+ * The reference and the TS scan (and the WASM kernel's finder, forced on
+ * however short the text) from `from`, then from just past each candidate,
+ * to the end of `text`.
+ */
+function expectSameCandidates(text: string, from = 0): void {
+  const viaKernel = candidateFinder(text, 0);
+  for (let at = from; at <= text.length; ) {
+    const expected = reading(text, referenceCandidate(text, at));
+    expect(reading(text, nextCandidate(text, at)), `from ${at}`).toEqual(expected);
+    expect(reading(text, viaKernel(at)), `kernel, from ${at}`).toEqual(expected);
+    if (expected === null) break;
+    at = expected[0] + 1;
+  }
+}
+
+beforeAll(async () => {
+  expect(await loadWasm()).not.toBeNull();
+});
+
+describe("nextCandidate", () => {
+  it("finds what the regex found in every case of both corpora", async () => {
+    for (const name of CORPUS_NAMES) {
+      for (const c of await openCorpus(name).load()) expectSameCandidates(c.text);
+    }
+  });
+
+  it("finds what the regex found in texts made of the words, shapes and line ends it reads", () => {
+    const piece = fc.constantFrom(
+      ..."error ERR! Err fatal fail Failed panic exception Traceback abort critical cannot".split(" "),
+      ..."severe emerg segmentation expected Received assert warning passed PASSED".split(" "),
+      ..."note notes note_ NOTE: problem problems problemsx Problem_ test: tests: Tests test".split(" "),
+      "could not",
+      "unable to",
+      "test result",
+      "TEST FILES",
+      "ran 3",
+      "ran x",
+      "found 1",
+      "commit a",
+      "commit G",
+      "from f",
+      "From F",
+      "diff --git",
+      "not ok",
+      "ok (",
+      "OK (",
+      "1) x",
+      "1) ",
+      "1)\u00a0",
+      ..."-- --> ---> --- === == ~~~ ^^^ *** +++ # ## ####### E e o".split(" "),
+      ..."× ✗ ✖ x a _ 0 ı ſ \u212a \ud800 \u00a0 \u2003 \ufeff".split(" "),
+      " ",
+      "  ",
+      "\t",
+      "\n",
+      "\r",
+      "\r\n",
+      "\u2028",
+      "\u2029",
+    );
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 24 }), fc.nat(), (pieces, start) => {
+        const text = pieces.join("");
+        expectSameCandidates(text, start % (text.length + 1));
+      }),
+      { numRuns: 3000 },
+    );
+  });
+
+  it("finds what the regex found in any UTF-16 text", () => {
+    fc.assert(
+      fc.property(fc.string({ unit: "binary", maxLength: 80 }), (text) => expectSameCandidates(text)),
+      { numRuns: 1000 },
+    );
+  });
+
+  it("goes on into the next line after a pytest `E` whose white space runs there", () => {
+    expect(nextCandidate("x\nE\n  more", 0)).toEqual({ at: 2, end: 5, underline: false });
+  });
+
+  it("says an underline is one, so that the line above it is read too", () => {
+    expect(nextCandidate("Title\n=====\n", 0)).toEqual({ at: 6, end: 7, underline: true });
+  });
+});
