@@ -129,7 +129,7 @@ export function salientLines(text: string): SalientLine[] {
             raw.trim().replace(/\d+/g, "#").slice(0, LINE_CHARS);
       if (seen.has(key)) continue;
       seen.add(key);
-      found.push({ kind, line: i, text: trimmed });
+      found.push({ kind, line: i, text: detached(trimmed) });
     }
     // One line is read once: go on from its end.
     const next = lines.startOf(at + 1);
@@ -181,6 +181,17 @@ class LineCursor {
 }
 
 /**
+ * A copy of `line` that holds no reference to the text it was cut from. V8
+ * keeps a slice as a view of its parent, so a few salient lines kept the
+ * whole ANSI-stripped copy of the input (10 MB for a 10 MB colored diff)
+ * alive through every re-render; a JSON round trip always builds a new
+ * string, the same code units (lone surrogates included).
+ */
+function detached(line: string): string {
+  return JSON.parse(JSON.stringify(line)) as string;
+}
+
+/**
  * Text with all white space removed: how the check compares, so a compressor
  * that re-indents, joins or aligns a line (compact JSON, a table) still shows it.
  */
@@ -191,13 +202,23 @@ export function squeezed(text: string): string {
 /** The salient lines of `input` not visible in `output` (compared without white space). */
 export function missingSalient(salient: readonly SalientLine[], output: string): SalientLine[] {
   if (salient.length === 0) return [];
-  // Most salient lines are output lines whole: a set answers those at once.
-  const outputLines = new Set(output.split("\n").map((l) => squeezed(l)));
+  // Most salient lines are output lines whole: one pass over the output's lines
+  // finds those. The set holds the salient lines (at most MAX_SALIENT), not the
+  // output's: an output of 10 MB split into a set of its lines took 5 bytes per char.
+  const wanted = new Set(salient.map((s) => squeezed(s.text)));
+  const seen = new Set<string>();
+  for (let start = 0; start <= output.length && seen.size < wanted.size; ) {
+    const nl = output.indexOf("\n", start);
+    const end = nl < 0 ? output.length : nl;
+    const line = squeezed(output.slice(start, end));
+    if (wanted.has(line)) seen.add(line);
+    start = end + 1;
+  }
   let shown: string | null = null;
   return salient.filter((s) => {
-    const wanted = squeezed(s.text);
-    if (outputLines.has(wanted)) return false;
+    const text = squeezed(s.text);
+    if (seen.has(text)) return false;
     shown ??= squeezed(output);
-    return !shown.includes(wanted);
+    return !shown.includes(text);
   });
 }

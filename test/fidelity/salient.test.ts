@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { missingSalient, salientKind, salientLines } from "../../src/fidelity/salient.js";
 import { openCorpus } from "../support/corpus.js";
@@ -69,5 +70,19 @@ describe("missingSalient", () => {
     expect(missingSalient(salient, '{"error":"boom","x":1}')).toEqual([
       { kind: "test", line: 4, text: "FAIL src/a.test.ts" },
     ]);
+  });
+
+  it("finds the same lines as a search of the whole squeezed output, line by line or across lines", () => {
+    const squeeze = (t: string) => t.replace(/\s+/g, "");
+    const piece = fc.constantFrom("ERROR a", "FAIL b", "x", " ", "\n", "\t", "ERROR", " a", "", "\r\n");
+    const text = fc.array(piece, { maxLength: 12 }).map((p) => p.join(""));
+    fc.assert(
+      fc.property(fc.array(text, { maxLength: 5 }), text, (lines, output) => {
+        const salient = lines.map((t, line) => ({ kind: "error" as const, line, text: t }));
+        const want = salient.filter((s) => !squeeze(output).includes(squeeze(s.text)));
+        expect(missingSalient(salient, output)).toEqual(want);
+      }),
+      { numRuns: 2000 },
+    );
   });
 });
