@@ -124,7 +124,7 @@ export function salientLines(text: string): SalientLine[] {
             raw.trim().replace(/\d+/g, "#").slice(0, LINE_CHARS);
       if (seen.has(key)) continue;
       seen.add(key);
-      found.push({ kind, line: i, text: trimmed });
+      found.push({ kind, line: i, text: detached(trimmed) });
     }
     // One line is read once: go on from its end.
     c = nextCandidate(Math.max(c.end, lines.startOf(at + 1)));
@@ -171,6 +171,17 @@ class LineCursor {
 }
 
 /**
+ * A copy of `line` that holds no reference to the text it was cut from. V8
+ * keeps a slice as a view of its parent, so a few salient lines kept the
+ * whole ANSI-stripped copy of the input (10 MB for a 10 MB colored diff)
+ * alive through every re-render; a JSON round trip always builds a new
+ * string, the same code units (lone surrogates included).
+ */
+function detached(line: string): string {
+  return JSON.parse(JSON.stringify(line)) as string;
+}
+
+/**
  * Text with all white space removed: how the check compares, so a compressor
  * that re-indents, joins or aligns a line (compact JSON, a table) still shows it.
  */
@@ -183,39 +194,41 @@ export function missingSalient(salient: readonly SalientLine[], output: string):
   if (salient.length === 0) return [];
   // Compressors keep the input's order: each salient line is first looked
   // for as it stands, past the last one found, so that while they come in
-  // order the output is read once in all. The first one not found so turns
-  // the lookup to a set of the output's lines, then to the squeezed output.
+  // order the output is read once in all.
   let from = 0;
-  let outputLines: Set<string> | null = null;
+  let first = 0;
+  for (; first < salient.length; first++) {
+    const at = output.indexOf(salient[first].text, from);
+    if (at === -1) break;
+    from = at + salient[first].text.length;
+  }
+  if (first === salient.length) return [];
+  // The rest: output lines whole, then anywhere in the squeezed output.
+  const rest = salient.slice(first);
+  const seen = shownLines(output, new Set(rest.map((s) => s.text)));
   let shown: string | null = null;
-  return salient.filter((s) => {
-    if (outputLines === null) {
-      const at = output.indexOf(s.text, from);
-      if (at !== -1) {
-        from = at + s.text.length;
-        return false;
-      }
-      outputLines = trimmedLines(output);
-    }
-    if (outputLines.has(s.text)) return false;
+  return rest.filter((s) => {
+    if (seen.has(s.text)) return false;
     shown ??= squeezed(output);
     return !shown.includes(squeezed(s.text));
   });
 }
 
 /**
- * The lines of `output`, trimmed, a long one cut as salientLines cuts it:
- * most salient lines are output lines whole, which the set answers without
- * squeezing every line of the output.
+ * Which of `wanted` are lines of `output`, trimmed (a long one cut as
+ * salientLines cuts it). The set holds the salient lines sought (at most
+ * MAX_SALIENT), not the output's lines: a set of a 10 MB output's lines took
+ * 5 bytes per char.
  */
-function trimmedLines(output: string): Set<string> {
-  const lines = new Set<string>();
-  for (let start = 0; start < output.length; ) {
+function shownLines(output: string, wanted: ReadonlySet<string>): Set<string> {
+  const seen = new Set<string>();
+  for (let start = 0; start < output.length && seen.size < wanted.size; ) {
     const nl = output.indexOf("\n", start);
     const end = nl === -1 ? output.length : nl;
-    const line = output.slice(start, end).trim();
-    lines.add(line.length > LINE_CHARS ? line.slice(0, LINE_CHARS) : line);
+    const whole = output.slice(start, end).trim();
+    const line = whole.length > LINE_CHARS ? whole.slice(0, LINE_CHARS) : whole;
+    if (wanted.has(line)) seen.add(line);
     start = end + 1;
   }
-  return lines;
+  return seen;
 }

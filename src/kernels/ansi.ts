@@ -17,6 +17,7 @@
  * or an ESC that starts another sequence, so one broken escape can never
  * swallow the rest of a log.
  */
+import { LINE_WINDOW_UNITS, lineWindowEnd } from "./lines.js";
 import { wasmHost, type WasmHost } from "./wasm.js";
 
 const ESC = 0x1b;
@@ -195,19 +196,38 @@ export function stripAnsiTwin(text: string): string {
  * there is nothing to remove (as the twin does). Exported so tests and
  * benchmarks can force it.
  */
-export function stripAnsiWasm(host: WasmHost, text: string): string {
-  return hasAnsi(text) ? stripInWasm(host, text) : text;
+export function stripAnsiWasm(host: WasmHost, text: string, window: number = LINE_WINDOW_UNITS): string {
+  return hasAnsi(text) ? stripInWasm(host, text, window) : text;
 }
 
-/** The WASM pass proper, for text known to hold an introducer. */
-function stripInWasm(host: WasmHost, text: string): string {
+/**
+ * The WASM pass proper, for text known to hold an introducer. The text
+ * crosses in windows of whole lines (lines.ts says why: the arena never
+ * shrinks, and one pass took 2 bytes per input char of it for good). That
+ * gives the same result because no sequence holds a "\n": a CSI, an nF escape
+ * or a control string without its terminator ends before it (see the file
+ * comment), so a window that ends just after one never cuts a sequence.
+ */
+function stripInWasm(host: WasmHost, text: string, window: number): string {
   const n = text.length;
-  const ptr = host.base;
-  host.reserve(ptr + 2 * n + 16);
-  host.writeUtf16(text, ptr);
-  const kept = host.exports.stripAnsi(ptr, n);
-  if (kept === n) return text;
-  return readPieces(host, ptr, kept);
+  let out = "";
+  let isChanged = false;
+  for (let from = 0; from < n; ) {
+    const to = lineWindowEnd(text, from, window);
+    const length = to - from;
+    const piece = from === 0 && to === n ? text : text.slice(from, to);
+    const ptr = host.base;
+    host.reserve(ptr + 2 * length + 16);
+    host.writeUtf16(piece, ptr);
+    const kept = host.exports.stripAnsi(ptr, length);
+    if (kept === length) out += piece;
+    else {
+      out += readPieces(host, ptr, kept);
+      isChanged = true;
+    }
+    from = to;
+  }
+  return isChanged ? out : text;
 }
 
 /** Reads `length` units at `ptr` as flat pieces of {@link FLAT_PIECE_UNITS} (see there why). */
@@ -237,5 +257,5 @@ export const STRIP_ANSI_WASM_MIN = 256;
 export function stripAnsi(text: string): string {
   if (!hasAnsi(text)) return text;
   const host = text.length >= STRIP_ANSI_WASM_MIN ? wasmHost() : null;
-  return host === null ? stripAnsiTwin(text) : stripInWasm(host, text);
+  return host === null ? stripAnsiTwin(text) : stripInWasm(host, text, LINE_WINDOW_UNITS);
 }

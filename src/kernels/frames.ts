@@ -25,6 +25,7 @@
  * catches more before it (CHA redraws, erase-in-line hints); the terminal chain
  * should collapse first and strip after. Escapes inside the kept frame stay.
  */
+import { LINE_WINDOW_UNITS, lineWindowEnd } from "./lines.js";
 import { wasmHost, type WasmHost } from "./wasm.js";
 
 const CR = 13;
@@ -160,23 +161,30 @@ export function collapseCarriageReturnsTwin(text: string): string {
  * WASM path of {@link collapseCarriageReturns}: the kernel lists the dropped
  * ranges, JS joins what stays. Exported so tests and benchmarks can force it.
  */
-export function collapseCarriageReturnsWasm(host: WasmHost, text: string): string {
+export function collapseCarriageReturnsWasm(host: WasmHost, text: string, window: number = LINE_WINDOW_UNITS): string {
   const n = text.length;
-  const ptr = host.base;
-  // Ranges go after the text: at most one [from, to) pair per line.
-  const ranges = (ptr + 2 * n + 15) & ~15;
-  host.reserve(ranges + 8 * (n + 1) + 16);
-  host.writeUtf16(text, ptr);
-  const count = host.exports.collapseFrames(ptr, n, ranges);
-  if (count === 0) return text;
-  const i32 = host.i32;
-  const at = ranges >>> 2;
   let out = "";
   let copied = 0;
-  for (let r = 0; r < count; r++) {
-    out += text.slice(copied, i32[at + 2 * r]);
-    copied = i32[at + 2 * r + 1];
+  // The kernel decides each line alone, so the text crosses in windows of whole
+  // lines (lines.ts says why: the arena never shrinks).
+  for (let from = 0; from < n; ) {
+    const to = lineWindowEnd(text, from, window);
+    const length = to - from;
+    const ptr = host.base;
+    // Ranges go after the text: at most one [from, to) pair per line.
+    const ranges = (ptr + 2 * length + 15) & ~15;
+    host.reserve(ranges + 8 * (Math.min(length, window) + 1) + 16);
+    host.writeUtf16(from === 0 && to === n ? text : text.slice(from, to), ptr);
+    const count = host.exports.collapseFrames(ptr, length, ranges);
+    const i32 = host.i32;
+    const at = ranges >>> 2;
+    for (let r = 0; r < count; r++) {
+      out += text.slice(copied, from + i32[at + 2 * r]!);
+      copied = from + i32[at + 2 * r + 1]!;
+    }
+    from = to;
   }
+  if (copied === 0) return text;
   return out + text.slice(copied);
 }
 

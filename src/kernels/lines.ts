@@ -17,6 +17,23 @@ const MAX_DIGITS = 9;
  */
 export const LINE_INDEX_WASM_MIN = 64 * 1024;
 
+/** Units of text one WASM pass over lines reads (see {@link LineIndex.ofWasm}): 512 KB of arena. */
+export const LINE_WINDOW_UNITS = 256 * 1024;
+
+/**
+ * End of the window from `from`: just past the last "\n" within `window`
+ * units, or, when a line is longer than that, just past its own "\n"; the
+ * text's end when nothing is left after it.
+ */
+export function lineWindowEnd(text: string, from: number, window: number): number {
+  const limit = from + window;
+  if (limit >= text.length) return text.length;
+  const last = text.lastIndexOf("\n", limit - 1);
+  if (last >= from) return last + 1;
+  const next = text.indexOf("\n", limit);
+  return next === -1 ? text.length : next + 1;
+}
+
 /**
  * One line index per input, built once and shared by the router and every
  * compressor, so nobody splits a 10 MB string into an array of lines.
@@ -74,17 +91,46 @@ export class LineIndex {
     return new LineIndex(text, starts, count);
   }
 
-  /** WASM path of {@link LineIndex.of}; exported for tests and benchmarks. */
-  static ofWasm(host: WasmHost, text: string): LineIndex {
+  /**
+   * WASM path of {@link LineIndex.of}; exported for tests and benchmarks.
+   *
+   * The text crosses in windows of about `window` units that end just after a
+   * "\n", so every window starts a line and the kernel's starts, shifted by
+   * the window's offset, are the whole text's. The arena is grow-only: one
+   * pass over the whole text (2 bytes per unit in, room for a start per unit
+   * out) left 6 bytes per input char of memory behind for the process's life.
+   */
+  static ofWasm(host: WasmHost, text: string, window: number = LINE_WINDOW_UNITS): LineIndex {
     const n = text.length;
-    const ptr = host.base;
-    const out = (ptr + 2 * n + 15) & ~15;
-    // At most n + 1 starts plus the sentinel.
-    host.reserve(out + 4 * (n + 2));
-    host.writeUtf16(text, ptr);
-    const count = host.exports.lineStarts(ptr, n, out);
-    const at = out >>> 2;
-    return new LineIndex(text, host.i32.slice(at, at + count + 1), count);
+    if (n === 0) return new LineIndex(text, new Int32Array(1), 0);
+    const pieces: Int32Array[] = [];
+    let total = 0;
+    let sentinel = 0;
+    for (let from = 0; from < n; ) {
+      const to = lineWindowEnd(text, from, window);
+      const length = to - from;
+      const ptr = host.base;
+      const out = (ptr + 2 * length + 15) & ~15;
+      // A window longer than `window` holds one line (see lineWindowEnd): the starts fit in `window` + 2.
+      host.reserve(out + 4 * (Math.min(length, window) + 2));
+      host.writeUtf16(from === 0 && to === n ? text : text.slice(from, to), ptr);
+      const count = host.exports.lineStarts(ptr, length, out);
+      const at = out >>> 2;
+      const starts = host.i32.slice(at, at + count + 1);
+      if (from > 0) for (let i = 0; i <= count; i++) starts[i] += from;
+      pieces.push(starts.subarray(0, count));
+      total += count;
+      sentinel = starts[count]!;
+      from = to;
+    }
+    const starts = new Int32Array(total + 1);
+    let at = 0;
+    for (const piece of pieces) {
+      starts.set(piece, at);
+      at += piece.length;
+    }
+    starts[total] = sentinel;
+    return new LineIndex(text, starts, total);
   }
 
   /** Offset of line `i`'s first character. */

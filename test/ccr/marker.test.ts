@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
-import { formatMarker, hasMarker, parseMarkers, pathKey } from "../../src/ccr/marker.js";
+import { formatMarker, hasMarker, hasMarkerOpening, parseMarkers, pathKey } from "../../src/ccr/marker.js";
 
 const KEY = "0123456789abcdef0123456789abcdef";
 const hexKey = fc.string({ unit: fc.constantFrom(..."0123456789abcdefABCDEF"), minLength: 32, maxLength: 64 });
@@ -224,6 +224,19 @@ describe("hasMarker", () => {
   it("tells compressed output from plain text", () => {
     expect(hasMarker(`kept\n${formatMarker(KEY, "9 lines omitted")}\nkept`)).toBe(true);
     expect(hasMarker("kept\n[[see also]]\nkept")).toBe(false);
+  });
+});
+
+describe("hasMarkerOpening", () => {
+  it("answers exactly as a case-insensitive search for the opening would, in runs of brackets too", () => {
+    const piece = fc.constantFrom("[", "[[", "[[[", "p", "P", "pithy:", "PITHY:", "pIthy:", "ithy:", "x", "pıthy:");
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 30 }), (pieces) => {
+        const text = pieces.join("");
+        expect(hasMarkerOpening(text), text).toBe(/\[\[pithy:/i.test(text));
+      }),
+      { numRuns: 3000 },
+    );
   });
 });
 

@@ -33,6 +33,36 @@ describe("WTF-8", () => {
     expect(lone).toBeGreaterThan(20);
   });
 
+  it("writes the text between lone surrogates as TextEncoder does, short runs and long", () => {
+    const run = fc.oneof(
+      fc.string({ unit: "grapheme", maxLength: 8 }),
+      fc.string({ unit: "grapheme", minLength: 60, maxLength: 90 }),
+    );
+    const lone = fc.constantFrom(0xd800, 0xdbff, 0xdc00, 0xdfff, 0xdabc);
+    fc.assert(
+      fc.property(fc.array(fc.tuple(run, lone), { maxLength: 8 }), run, (pieces, last) => {
+        const want: number[] = [];
+        let text = "";
+        for (const [part, unit] of pieces) {
+          // A high surrogate is lone only when no low one follows: an "x" keeps it from pairing with the next unit.
+          const after = unit <= 0xdbff ? "x" : "";
+          text += part + String.fromCharCode(unit) + after;
+          want.push(
+            ...new TextEncoder().encode(part),
+            0xe0 | (unit >> 12),
+            0x80 | ((unit >> 6) & 0x3f),
+            0x80 | (unit & 0x3f),
+          );
+          if (after) want.push(0x78);
+        }
+        text += last;
+        want.push(...new TextEncoder().encode(last));
+        expect([...encodeWtf8(text)]).toEqual(want);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
   it("gives a cut emoji and its U+FFFD replacement different bytes", () => {
     const cut = "done 🚀".slice(0, -1);
     expect(isWellFormed(cut)).toBe(false);

@@ -94,6 +94,7 @@ describe("missingSalient", () => {
         const expected = salient.filter((s) => !squeezed(output).includes(squeezed(s.text)));
         expect(missingSalient(salient, output)).toEqual(expected);
       }),
+      { numRuns: 2000 },
     );
   });
 });

@@ -58,6 +58,15 @@ const frameText = fc.array(fc.constantFrom(...pieces), { maxLength: 80 }).map((a
 const anyText = fc.string({ unit: "binary", maxLength: 200 });
 
 describe("collapseCarriageReturns", () => {
+  it("collapses the same in WASM whatever windows of whole lines the text crosses in", () => {
+    fc.assert(
+      fc.property(frameText, fc.integer({ min: 1, max: 40 }), (text, window) => {
+        expect(collapseCarriageReturnsWasm(host, text, window)).toBe(collapseCarriageReturnsTwin(text));
+      }),
+      { numRuns: 500 },
+    );
+  });
+
   it("keeps only the last frame of a percentage progress line", () => {
     expect(collapse("10%\r50%\r100%\ndone\n")).toBe("100%\ndone\n");
   });

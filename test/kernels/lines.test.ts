@@ -73,6 +73,20 @@ describe("LineIndex", () => {
     );
   });
 
+  it("WASM builds the twin's index whatever windows the text crosses in", () => {
+    fc.assert(
+      fc.property(lineText, fc.integer({ min: 1, max: 24 }), (s, window) => {
+        expect(describeIndex(LineIndex.ofWasm(host, s, window))).toEqual(describeIndex(LineIndex.ofTwin(s)));
+      }),
+      { numRuns: 500 },
+    );
+    const longLines = `${"x".repeat(100)}\n\n${"y".repeat(70)}`;
+    for (const window of [1, 7, 64, 99, 100, 101, 102, 500])
+      expect(describeIndex(LineIndex.ofWasm(host, longLines, window))).toEqual(
+        describeIndex(LineIndex.ofTwin(longLines)),
+      );
+  });
+
   it("WASM and twin build identical indexes on arbitrary UTF-16", () => {
     fc.assert(
       fc.property(anyText, (s) => {

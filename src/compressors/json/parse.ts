@@ -30,7 +30,7 @@ export interface ParsedJson {
 // Each alternative starts with a different class, so this stays linear.
 const ESCAPED_BODY_RE = /^"(?:[^"\\\u0000-\u001f]|\\["\\/bfnrt]|\\u[0-9a-fA-F]{4})*"$/;
 
-function skipWs(text: string, i: number): number {
+export function skipWs(text: string, i: number): number {
   for (;;) {
     const c = text.charCodeAt(i);
     if (c === 32 || c === 10 || c === 13 || c === 9) i++;
@@ -92,7 +92,7 @@ function isDigit(c: number): boolean {
 }
 
 /** End offset of the number starting at `i` (JSON grammar), or -1. */
-function numberEnd(text: string, i: number): number {
+export function numberEnd(text: string, i: number): number {
   let j = i;
   if (text.charCodeAt(j) === 45) j++;
   const first = text.charCodeAt(j);

@@ -1,3 +1,5 @@
+import { isValidJson } from "./streaming-validator.js";
+
 /**
  * Whether texts parse as JSON, remembered for one compress call.
  *
@@ -23,7 +25,10 @@ export class JsonValidity {
     let ok: boolean;
     try {
       // Unbalanced brackets cannot parse; V8 would first build a stack for every open one.
-      if (text.length >= CHECK_BRACKETS_FROM && !bracketsBalance(text)) ok = false;
+      const depth = text.length >= CHECK_BRACKETS_FROM ? bracketDepth(text) : 0;
+      if (depth < 0) ok = false;
+      // Deep valid JSON would make V8 build one container per level: decide without building.
+      else if (depth > PARSE_DEPTH_LIMIT) ok = isValidJson(text);
       else {
         JSON.parse(text);
         ok = true;
@@ -70,13 +75,22 @@ export class JsonValidity {
 const CHECK_BRACKETS_FROM = 64 * 1024;
 
 /**
- * Whether the brackets outside strings of `text` close as they open (a
- * necessary condition of valid JSON, so false means JSON.parse would throw).
- * One allocation-free scan: `JSON.parse` of 8 MB of `[` took 336 MB of stack
- * before it found the end.
+ * Deepest nesting `JSON.parse` is left to decide; deeper texts go to the
+ * streaming validator. Below it V8's containers cost a bounded amount (a few
+ * hundred KB); the validator is slower than V8 on ordinary JSON, so it runs
+ * only where building would cost per char.
  */
-function bracketsBalance(text: string): boolean {
+const PARSE_DEPTH_LIMIT = 4096;
+
+/**
+ * The deepest nesting of the brackets outside strings of `text`, or -1 when
+ * they do not close as they open (a necessary condition of valid JSON, so -1
+ * means JSON.parse would throw). One allocation-free scan: `JSON.parse` of
+ * 8 MB of `[` took 336 MB of stack before it found the end.
+ */
+function bracketDepth(text: string): number {
   let depth = 0;
+  let deepest = 0;
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
     if (c === 34 /* " */) {
@@ -85,10 +99,11 @@ function bracketsBalance(text: string): boolean {
         if (d === 92 /* \\ */) i++;
         else if (d === 34) break;
       }
-    } else if (c === 91 || c === 123) depth++;
-    else if (c === 93 || c === 125) {
-      if (--depth < 0) return false;
+    } else if (c === 91 || c === 123) {
+      if (++depth > deepest) deepest = depth;
+    } else if (c === 93 || c === 125) {
+      if (--depth < 0) return -1;
     }
   }
-  return depth === 0;
+  return depth === 0 ? deepest : -1;
 }

@@ -101,3 +101,13 @@ describe("JsonValidity", () => {
     );
   });
 });
+
+describe("JsonValidity on deep JSON", () => {
+  it("answers for JSON nested past the depth JSON.parse is left", () => {
+    const deep = 200_000;
+    const json = new JsonValidity();
+    expect(json.parses(`${"[".repeat(deep)}${"]".repeat(deep)}`)).toBe(true);
+    expect(json.parses(`${"[".repeat(deep)}0 0${"]".repeat(deep)}`)).toBe(false);
+    expect(json.parses(`${"[".repeat(deep)}${"]".repeat(deep + 1)}`)).toBe(false);
+  });
+});
