@@ -43,6 +43,8 @@ const ERROR_RE = new RegExp(
     /(?:^|[\s[(<|])(?:[Ee]rror|[Ff]atal|[Pp]anic|[Ff]ailed|[Cc]ritical)(?:[:\]>|)]|\s*$)/.source,
     /^(?:[Ee]rror|Failed|Fatal|Cannot|Could not|Unable to)\b/.source,
     /Segmentation fault|core dumped|\bAborted\b/.source,
+    // make's failure mark, which names the failed target: `gmake[2]: *** [t] Error 1`.
+    /^[\w.-]{0,36}make(?:\[\d{1,4}\])?: \*\*\* /.source,
     // npm 7+ writes its levels lowercase after the tool's name.
     /^(?:npm|yarn|pnpm) (?:error|ERR!)/.source,
   ].join("|"),

@@ -88,6 +88,9 @@ function scan(text: string, mayHaveLevel: boolean | null): LevelMatch {
   // klog / glog: "E0102 15:04:05.000000 …"
   const klog = klogSeverity(text, p);
   if (klog !== Severity.None) return set(result, klog, p + 5, klog === Severity.Error ? "ERROR" : "WARN");
+  // make: "gmake[2]: *** [target] Error 1", "make: *** No rule to make target 'x'.  Stop."
+  const made = makeFailureEnd(text, p);
+  if (made > 0) return set(result, Severity.Error, made, "ERROR");
 
   // Most lines hold no level word: one native scan (or the kernel's hint) says so before the word loop.
   if (!(mayHaveLevel ?? LEVEL_HINT_RE.test(n < text.length ? text.slice(0, n) : text))) {
@@ -236,6 +239,31 @@ function klogSeverity(text: string, p: number): Severity {
   for (let k = 1; k <= 4; k++) if (!isDigit(text.charCodeAt(p + k))) return Severity.None;
   if (text.charCodeAt(p + 5) !== 32 || !isDigit(text.charCodeAt(p + 6))) return Severity.None;
   return c === 87 ? Severity.Warning : Severity.Error;
+}
+
+/**
+ * Where GNU/BSD make's failure mark ends (`make: *** `, `gmake[2]: *** `,
+ * `mingw32-make: *** `), or 0: make writes every failure so, a failed
+ * target or a missing rule, and names the target in it.
+ */
+export function makeFailureEnd(text: string, p: number): number {
+  const colon = text.indexOf(": *** ", p);
+  if (colon === -1 || colon - p > 40) return 0;
+  let e = colon;
+  // An optional recursion level: "[2]".
+  if (text.charCodeAt(e - 1) === 93) {
+    let d = e - 2;
+    while (d > p && isDigit(text.charCodeAt(d))) d--;
+    if (text.charCodeAt(d) !== 91 || d === e - 2) return 0;
+    e = d;
+  }
+  if (e - p < 4 || !text.startsWith("make", e - 4)) return 0;
+  // The program's name: word characters, dots and dashes only.
+  for (let k = p; k < e - 4; k++) {
+    const c = text.charCodeAt(k);
+    if (!(isWordChar(c) || c === 45 || c === 46)) return 0;
+  }
+  return colon + 6;
 }
 
 /** The status of an access-log line (`"GET /x HTTP/1.1" 404 …`), or 0. */
