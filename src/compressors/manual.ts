@@ -36,6 +36,8 @@ const CAPS = {
 const WHOLE_SECTIONS: ReadonlySet<string> = new Set(["NAME", "SYNOPSIS", "EXIT STATUS", "RETURN VALUE", "SEE ALSO"]);
 /** Longest section kept whole by its name (a SYNOPSIS of 300 options is outlined like the rest). */
 const WHOLE_MAX_LINES = 60;
+/** Fewest characters a unit's cut must save: its marker (a 32-digit key, ranges, the unit's name) costs about this. */
+const MIN_CUT_CHARS = 160;
 /** Longest example block kept whole. */
 const EXAMPLE_MAX_LINES = 8;
 /** A line this close to the page's width is filled text, not a preformatted example. */
@@ -172,6 +174,10 @@ function render(input: CompressorInput, units: readonly ManualUnit[], keep: Uint
     flushUntil(unit.heading);
     let bodyEnd = unit.end;
     while (bodyEnd > unit.heading && isBlank(lines.line(bodyEnd - 1))) bodyEnd--;
+    // A cut that saves less than its marker costs keeps the unit whole.
+    let droppedChars = 0;
+    for (let i = unit.heading; i < bodyEnd; i++) if (keep[i] === Keep.No) droppedChars += lines.line(i).length;
+    if (droppedChars < MIN_CUT_CHARS) for (let i = unit.heading; i < bodyEnd; i++) keep[i] = Keep.Outline;
     const ranges: [number, number][] = [];
     let dropped = 0;
     let total = 0;
@@ -194,6 +200,8 @@ function render(input: CompressorInput, units: readonly ManualUnit[], keep: Uint
           last[1] = i + 1;
           continue;
         }
+        // One blank line where a cut run sat between two blank-separated paragraphs.
+        if (out.length > 0 && isBlank(out[out.length - 1])) continue;
       }
       push(line, i);
       wasShown = true;

@@ -120,6 +120,57 @@ describe("manualCompressor", () => {
   });
 });
 
+describe("a manual page through the pipeline", () => {
+  it("is outlined by the manual compressor, each marker's lines recalling the original's", async () => {
+    const { createPithy } = await import("../../src/pipeline.js");
+    const pithy = await createPithy();
+    const text = fixture("ls");
+    const once = await pithy.compress(text, { tool: "Bash" });
+    expect(once.strategy).toBe("manual");
+    const original = text.split("\n");
+    for (const m of parseMarkers(once.output)) {
+      const whole = await pithy.recall(m.key);
+      expect(whole.found && whole.content).toBe(text);
+      const [from, to] = m.lines![0];
+      const part = await pithy.recall(m.key, { lines: `${from}-${to}` });
+      if (!part.found) throw new Error(`no recall for ${m.key}`);
+      const want = original.slice(from - 1, to).join("\n");
+      // A long range comes back cut to the recall's token bound, from its first line on.
+      if (part.truncated) expect(want.startsWith(part.content.trimEnd())).toBe(true);
+      else expect(part.content.replace(/\n$/, "")).toBe(want);
+    }
+    const twice = await pithy.compress(once.output, { tool: "Bash" });
+    expect(twice.output).toBe(once.output);
+  });
+});
+
+describe("manualCompressor on hostile input", () => {
+  it("reads a page of 20 000 sections and lone surrogates without trouble", () => {
+    const body = Array.from(
+      { length: 20_000 },
+      (_, i) =>
+        `S${i}\n       \ud800 one\n${"       the text of a paragraph, long enough to be worth a marker\n".repeat(4)}`,
+    );
+    const text = `X(1)   Manual   X(1)\n\n${body.join("\n")}\n       X 1.0   2026   X(1)\n`;
+    const out = compress(text)!.output;
+    // Past the line budget paragraphs keep only their headings (the outline is never cut).
+    expect(out).toContain("\nS0\n       [[pithy:");
+    expect(out).toContain("\nS19999\n");
+    expect(out.length).toBeLessThan(text.length);
+  });
+
+  it("keeps a unit whole when its cut would save less than a marker costs", () => {
+    const body = Array.from({ length: 30 }, (_, i) => `S${i}\n       a\n       b\n       c\n       d\n       e\n`);
+    expect(compress(`X(1)   Manual   X(1)\n\n${body.join("\n")}`)).toBeNull();
+  });
+
+  it("takes a title of words with parentheses for no title unless both ends match", () => {
+    expect(
+      compress("f(1)  a  g(1)\n\nA\n       1\n       2\n       3\n       4\n       5\n\nB\n       x\n"),
+    ).toBeNull();
+  });
+});
+
 describe("parseManual", () => {
   it("reads a page's title, footer, sections and subsections", () => {
     const page = parseManual(LineIndex.of(fixture("sed")))!;
