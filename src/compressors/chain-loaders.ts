@@ -20,6 +20,7 @@ const LOADERS: Readonly<Record<LinkName, () => Promise<Compressor>>> = {
   json: () => import("./json.js").then((m) => m.jsonCompressor),
   listing: () => import("./listing.js").then((m) => m.listingCompressor),
   log: () => import("./log.js").then((m) => m.logCompressor),
+  manual: () => import("./manual.js").then((m) => m.manualCompressor),
   markdown: () => import("./markdown.js").then((m) => m.markdownCompressor),
   search: () => import("./search.js").then((m) => m.searchCompressor),
   stanzas: () => import("./stanzas.js").then((m) => m.stanzasCompressor),

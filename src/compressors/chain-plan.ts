@@ -22,6 +22,7 @@ export type LinkName =
   | "json"
   | "listing"
   | "log"
+  | "manual"
   | "markdown"
   | "search"
   | "stanzas"
@@ -42,11 +43,12 @@ export const CHAIN_PLAN: Readonly<Record<ContentType, readonly LinkName[]>> = {
   // Reached only when the hint asks for code compression, or for a blob; the
   // skeleton runs first because it leaves text holding markers alone.
   code: ["code", "blob"],
-  // The markdown compressor leaves text holding markers alone, so it runs before blob.
-  markdown: ["ansi", "markdown", "blob", "fallback"],
+  // The markdown compressor leaves text holding markers alone, so it runs before blob. A rendered
+  // manual page routes as markdown (its headings); the manual compressor leaves any other text alone.
+  markdown: ["ansi", "manual", "markdown", "blob", "fallback"],
   html: ["ansi", "html", "blob", "fallback"],
   // Stanza lists and recursive listings route as tabular; their compressors leave anything else alone.
   tabular: ["ansi", "stanzas", "listing", "tabular", "fallback"],
-  prose: ["ansi", "markdown", "blob", "fallback"],
+  prose: ["ansi", "manual", "markdown", "blob", "fallback"],
   unknown: ["ansi", "blob", "fallback"],
 };

@@ -13,6 +13,7 @@ import { logDetector } from "./detectors/log.js";
 import { tabularDetector } from "./detectors/tabular.js";
 import { stanzasDetector } from "./detectors/stanzas.js";
 import { listingDetector } from "./detectors/listing.js";
+import { manualDetector } from "./detectors/manual.js";
 import { htmlDetector } from "./detectors/html.js";
 import { markdownDetector } from "./detectors/markdown.js";
 import { codeDetector } from "./detectors/code.js";
@@ -32,6 +33,7 @@ export {
   tabularDetector,
   stanzasDetector,
   listingDetector,
+  manualDetector,
   htmlDetector,
   markdownDetector,
   codeDetector,
@@ -53,6 +55,8 @@ export const STRUCTURAL_DETECTORS: readonly Detector[] = [
   accessLogDetector,
   searchDetector,
   terminalDetector,
+  // A manual page's title and headings are unambiguous; its indented text could pass for stanzas.
+  manualDetector,
   stanzasDetector,
   tabularDetector,
   htmlDetector,

@@ -1,0 +1,73 @@
+import type { LineIndex } from "../../kernels/lines.js";
+import { indentOf, isBlank, isSectionHeading, isSubsectionIndent, isTitleLine } from "./shapes.js";
+
+/**
+ * A rendered manual page read as its outline: the title, the footer and the
+ * units between them, each a section or subsection heading with the lines
+ * under it.
+ */
+
+/** A section (heading at column 0) or subsection (at 3 spaces) and its lines. */
+export interface ManualUnit {
+  /** The heading's line. */
+  heading: number;
+  /** The line after its last one (the next heading, or the footer). */
+  end: number;
+  isSubsection: boolean;
+  /** Its section's heading, trimmed (its own, for a section). */
+  section: string;
+}
+
+/** A manual page: its title line, its footer line (-1 when none) and its units, in order. */
+export interface ManualPage {
+  title: number;
+  footer: number;
+  units: ManualUnit[];
+}
+
+/** Fewest section headings of a page: fewer, and it is a title over some other text. */
+const MIN_SECTIONS = 2;
+
+/**
+ * The page `lines` holds, or null when it is none: the first non-blank line
+ * a title, then at least two sections, and every other line blank or
+ * indented (a line at column 0 after the title is a heading, the last
+ * non-blank one the footer).
+ */
+export function parseManual(lines: LineIndex): ManualPage | null {
+  let title = 0;
+  while (title < lines.count && isBlank(lines.line(title))) title++;
+  if (title >= lines.count || !isTitleLine(lines.line(title))) return null;
+  let footer = lines.count - 1;
+  while (footer > title && isBlank(lines.line(footer))) footer--;
+  // The footer is indented when centred (`       XARGS(1)`) or at column 0 (`BSD  date  BSD`): it only has to follow a blank line.
+  if (footer <= title + 1 || !isBlank(lines.line(footer - 1))) footer = -1;
+  const last = footer < 0 ? lines.count : footer;
+  const units: ManualUnit[] = [];
+  let section = "";
+  let sections = 0;
+  for (let i = title + 1; i < last; i++) {
+    const line = lines.line(i);
+    if (isSectionHeading(line)) {
+      section = line.trim();
+      sections++;
+      units.push({ heading: i, end: last, isSubsection: false, section });
+    } else if (sections > 0 && isSubsectionIndent(line) && isAfterBreak(lines, i) && isBodyNext(lines, i, last)) {
+      units.push({ heading: i, end: last, isSubsection: true, section });
+    } else if (sections === 0 && !isBlank(line)) return null;
+  }
+  if (sections < MIN_SECTIONS) return null;
+  for (let u = 0; u + 1 < units.length; u++) units[u].end = units[u + 1].heading;
+  return { title, footer, units };
+}
+
+/** Whether line `i` follows a blank line or a section heading. */
+function isAfterBreak(lines: LineIndex, i: number): boolean {
+  const prev = lines.line(i - 1);
+  return isBlank(prev) || isSectionHeading(prev);
+}
+
+/** Whether the line after `i` is indented deeper than a subsection heading (its body). */
+function isBodyNext(lines: LineIndex, i: number, last: number): boolean {
+  return i + 1 < last && !isBlank(lines.line(i + 1)) && indentOf(lines.line(i + 1)) > 3;
+}
