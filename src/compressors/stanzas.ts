@@ -227,6 +227,15 @@ function label(record: StanzaRecord, input: CompressorInput): string {
   return line.length > 60 ? `${line.slice(0, 59)}…` : line;
 }
 
+/**
+ * A stanza list read and kept whole (it fits the detail budget) comes back
+ * as its own text, which claims it: the later links must not read its
+ * `Name: value` lines as a table, nor the blind fallback cut records away.
+ */
+function keptWhole(input: CompressorInput): CompressorOutput {
+  return { output: input.text, lossy: false, detail: { step: "whole" } };
+}
+
 /** The stanza-list compressor. */
 export const stanzasCompressor: Compressor = {
   name: "stanzas",
@@ -237,7 +246,7 @@ export const stanzasCompressor: Compressor = {
     const { lines } = input;
     const { records } = stanzas;
     const { shown, hidden } = plan(stanzas, lines.count, input.scale);
-    if (hidden.length === 0) return null;
+    if (hidden.length === 0) return keptWhole(input);
     // Past the budget, records between the head and the tail are grouped.
     const budget = scaled(CAPS.outlineLines, input.scale, 200);
     let outline = 0;
@@ -247,7 +256,7 @@ export const stanzasCompressor: Compressor = {
     // Detail only when the outline fits: grouping records to show more of each would be backwards.
     if (outline <= budget) {
       spendDetail(stanzas, shown, hidden, detailBudget(stanzas, input.scale));
-      if (hidden.length === 0) return null;
+      if (hidden.length === 0) return keptWhole(input);
     }
     if (outline > budget) {
       const perRecord = outline / records.length;

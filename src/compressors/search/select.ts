@@ -91,8 +91,9 @@ export function selectRows(
   const candidates: Candidate[] = [];
   for (const f of shownFiles(table, best, caps.files)) {
     const picks = topMatches(table, byFile, fileStart[f], fileStart[f + 1], scores, caps.perFile);
+    // A file's first match competes for the total with the file's best score.
     picks.forEach((entry, rank) => {
-      candidates.push({ file: f, entry, score: scores[entry], rank });
+      candidates.push({ file: f, entry, score: rank === 0 ? best[f] : scores[entry], rank });
     });
   }
   candidates.sort((a, b) => b.score - a.score || a.rank - b.rank || a.file - b.file);
@@ -192,7 +193,14 @@ function shownFiles(table: SearchTable, best: Uint8Array, cap: number): number[]
   return shown.sort((a, b) => a - b);
 }
 
-/** The best `cap` match entries of one file's range: highest score first, earlier first among equals. */
+/**
+ * The `cap` match entries of one file's range to show: its first match, then
+ * the best of the others (highest score first, earlier first among equals).
+ * The first match leads whatever the scores: it is where the file's hits
+ * begin (often the declaration or the import), and rows that score only for
+ * holding an error word (`Z_DATA_ERROR` in a search for `@deprecated`) must
+ * not push it out of view.
+ */
 function topMatches(
   table: SearchTable,
   byFile: Int32Array,
@@ -202,10 +210,14 @@ function topMatches(
   cap: number,
 ): number[] {
   const picks: number[] = [];
+  let first = -1;
+  for (let i = from; i < to && first < 0; i++) if (table.kind[byFile[i]] === MATCH) first = byFile[i];
+  if (first < 0 || cap <= 0) return picks;
+  picks.push(first);
   for (let s = MAX_SCORE; s >= 0 && picks.length < cap; s--) {
     for (let i = from; i < to && picks.length < cap; i++) {
       const e = byFile[i];
-      if (table.kind[e] === MATCH && scores[e] === s) picks.push(e);
+      if (e !== first && table.kind[e] === MATCH && scores[e] === s) picks.push(e);
     }
   }
   return picks;

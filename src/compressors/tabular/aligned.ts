@@ -144,13 +144,20 @@ export function parseLsListing(text: string): Table | null {
   });
 }
 
-/** A header line: at least two words, each starting with a letter, `%` or `#`. */
+/**
+ * A header line: at least two words, each starting with a letter, `%` or
+ * `#`, the first not ending in `:`. A first word ending in a colon labels a
+ * value (`Package: python3`, `Status: install ok installed`): that line is a
+ * field of a stanza list or a `key: value` report, never a row of column
+ * names, and reading it as one makes every later line a "row".
+ */
 function isHeaderLine(text: string, start: number, end: number): boolean {
   let words = 0;
   let isHeader = true;
-  scanTokens(text, start, end, 1, Number.MAX_SAFE_INTEGER, (s) => {
+  scanTokens(text, start, end, 1, Number.MAX_SAFE_INTEGER, (s, e) => {
     const c = text.charCodeAt(s);
     if (!((c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 37 || c === 35)) isHeader = false;
+    if (words === 0 && text.charCodeAt(e - 1) === 58) isHeader = false;
     words++;
   });
   return isHeader && words >= 2;
