@@ -158,6 +158,26 @@ describe("diff outline: hunks and changed lines", () => {
     }
   });
 
+  it("keeps a failure line from the middle of a cut new file, npm's `ERR!` level included", () => {
+    const body = Array.from({ length: 3000 }, (_, i) => `+  const value${i} = compute(${i}); // an ordinary line`);
+    body[1200] = '+    "npm ERR! code 1",';
+    body[2100] = "+    throw new TypeError(`bad ${value}`);";
+    const text = [
+      "diff --git a/test/big.test.ts b/test/big.test.ts",
+      "new file mode 100644",
+      "index 0000000..1111111",
+      "--- /dev/null",
+      "+++ b/test/big.test.ts",
+      "@@ -0,0 +1,3000 @@",
+      ...body,
+      "",
+    ].join("\n");
+    const out = compress(text);
+    expect(out.length).toBeLessThan(text.length / 2);
+    expect(out).toContain('+    "npm ERR! code 1",');
+    expect(out).toContain("+    throw new TypeError(`bad ${value}`);");
+  });
+
   it("spends the budget on changed lines before context lines", async () => {
     const text = await caseText("own", "diff-pithy-git-show-big-commit");
     const out = compress(text);

@@ -55,6 +55,8 @@ const GENERATED_LINES = 6;
 const STANDOUT_WORDS = new WordTables(
   [
     "error",
+    // npm's level word (`npm ERR! code 1`), which holds no "error".
+    "err!",
     "fail",
     "fatal",
     "panic",
