@@ -24,7 +24,7 @@ import { loadWasm } from "./kernels/wasm.js";
 import { loadChains } from "./compressors/chain-loaders.js";
 import type { Chains } from "./compressors/registry.js";
 import { estimateTokens } from "./kernels/tokens.js";
-import { hasAnsi, stripAnsi } from "./kernels/ansi.js";
+import { forgetStripped, hasAnsi, stripAnsi } from "./kernels/ansi.js";
 import { collapseCarriageReturns } from "./kernels/frames.js";
 import { dropErasedLines } from "./compressors/terminal/erased-lines.js";
 import { type ChainRun, runChain } from "./pipeline/chain.js";
@@ -220,6 +220,8 @@ class Pipeline implements Pithy {
       if (options?.signal?.aborted === true) throw abortError(options.signal);
       this.failOpen("pipeline", error);
       result = passthrough(text, "error", "unknown", 0);
+    } finally {
+      forgetStripped();
     }
     const modelMs = typeof result.detail.modelMs === "number" ? result.detail.modelMs : undefined;
     this.telemetry.recordCall({ ...result, ms: now() - started, modelMs });

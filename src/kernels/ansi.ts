@@ -256,6 +256,27 @@ export const STRIP_ANSI_WASM_MIN = 256;
  */
 export function stripAnsi(text: string): string {
   if (!hasAnsi(text)) return text;
+  const last = lastStripped;
+  if (last !== null && last.text === text) return last.stripped;
   const host = text.length >= STRIP_ANSI_WASM_MIN ? wasmHost() : null;
-  return host === null ? stripAnsiTwin(text) : stripInWasm(host, text, LINE_WINDOW_UNITS);
+  const stripped = host === null ? stripAnsiTwin(text) : stripInWasm(host, text, LINE_WINDOW_UNITS);
+  if (text.length >= REMEMBER_STRIPPED_MIN) lastStripped = { text, stripped };
+  return stripped;
+}
+
+/**
+ * Texts at least this long are remembered with what {@link stripAnsi} made
+ * of them. One call strips its input in the chain's first link, again in
+ * each re-render the fidelity check asks for, and once more for the view the
+ * check reads: the same string each time. Shorter texts (the router's head
+ * sample, a line) are not worth it and must not push the input out.
+ */
+const REMEMBER_STRIPPED_MIN = 1 << 14;
+
+/** The last long text stripped and its result (one entry: bounded, and a hit costs one comparison). */
+let lastStripped: { text: string; stripped: string } | null = null;
+
+/** Drops the remembered text, so that it is not kept alive past the call that stripped it. */
+export function forgetStripped(): void {
+  lastStripped = null;
 }

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import fc from "fast-check";
 import stripAnsiPeer from "strip-ansi";
-import { hasAnsi, stripAnsi, stripAnsiTwin, stripAnsiWasm } from "../../src/kernels/ansi.js";
+import { forgetStripped, hasAnsi, stripAnsi, stripAnsiTwin, stripAnsiWasm } from "../../src/kernels/ansi.js";
 import { loadWasm, wasmHost, type WasmHost } from "../../src/kernels/wasm.js";
 import { loadCorpus } from "../support/corpus.js";
 
@@ -226,4 +226,38 @@ describe("stripAnsi on bad input", () => {
     },
     60_000,
   );
+});
+
+describe("stripAnsi's memory of the last long text", () => {
+  // A coloured log of real tool output, long enough to be remembered.
+  async function colouredLog(): Promise<string> {
+    const coloured = (await loadCorpus()).filter((c) => c.text.includes("\x1b[")).map((c) => c.text);
+    expect(coloured.length).toBeGreaterThan(1);
+    let text = "";
+    for (let i = 0; text.length < 1 << 15; i++) text += coloured[i % coloured.length];
+    return text;
+  }
+
+  it("gives the remembered result for the same text, and a fresh one for another", async () => {
+    const text = await colouredLog();
+    const first = stripAnsi(text);
+    expect(first).toBe(stripAnsiTwin(text));
+    expect(stripAnsi(text)).toBe(first);
+    // Same length, one visible character changed: never the remembered result.
+    const other = text.replace(/[a-z]/, (c) => (c === "x" ? "y" : "x"));
+    expect(other.length).toBe(text.length);
+    expect(stripAnsi(other)).toBe(stripAnsiTwin(other));
+    // An equal string built apart reads as the same text.
+    expect(stripAnsi(text.split("").join(""))).toBe(first);
+    forgetStripped();
+    expect(stripAnsi(text)).toBe(first);
+  });
+
+  it("is not pushed out by short texts stripped in between", async () => {
+    const text = await colouredLog();
+    const first = stripAnsi(text);
+    expect(stripAnsi("\x1b[31merror\x1b[0m")).toBe("error");
+    expect(stripAnsi(text)).toBe(first);
+    forgetStripped();
+  });
 });
