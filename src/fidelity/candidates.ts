@@ -12,6 +12,7 @@
  * U+2028, U+2029), `\s` and `\b` as JS regexes read them.
  */
 
+import { LINE_WINDOW_UNITS, lineWindowEnd } from "../kernels/lines.js";
 import { wasmHost } from "../kernels/wasm.js";
 import {
   CASE_BIT,
@@ -19,6 +20,7 @@ import {
   hasAt,
   isHexDigit,
   isSpace,
+  type KernelText,
   kernelScan,
   MAX_GROUPS,
   WORD_SCAN_WASM_MIN,
@@ -141,22 +143,50 @@ export function nextCandidate(text: string, from: number): Candidate | null {
 }
 
 /**
+ * Units past a window's last line that cross with it: a candidate on that
+ * line reads at most two units into the next one (`E` before a line end,
+ * then white space), far fewer than this.
+ */
+const WINDOW_LOOKAHEAD = 256;
+
+/**
  * The candidates of `text`: a function giving the first one at or after an
  * offset, as {@link nextCandidate} does. Where the kernel module is loaded
- * and the text is long, the text is copied into its memory once with the
- * tables above, and the kernel (assembly/word-scan.ts, with its line-start
- * shapes) scans it; the function must then be used before any other kernel
- * runs (they share the memory).
+ * and the text is long, the text crosses into its memory in windows of whole
+ * lines (kernels/lines.ts says why: the arena never shrinks, and the whole
+ * text left 2 bytes per char of it behind), each with the tables above and
+ * {@link WINDOW_LOOKAHEAD} units of what follows, and the kernel
+ * (assembly/word-scan.ts, with its line-start shapes) scans it. A window
+ * starts a line, as the text does, and only candidates that start on its own
+ * lines count, so the kernel finds what it would in the whole text. The
+ * function must be used before any other kernel runs (they share the memory).
  */
-export function candidateFinder(text: string, minWasm = WORD_SCAN_WASM_MIN): (from: number) => Candidate | null {
+export function candidateFinder(
+  text: string,
+  minWasm = WORD_SCAN_WASM_MIN,
+  window = LINE_WINDOW_UNITS,
+): (from: number) => Candidate | null {
   const host = text.length >= minWasm ? wasmHost() : null;
   if (host === null) return (from) => nextCandidate(text, from);
-  const k = copyForKernel(host, text, TABLES);
+  const n = text.length;
+  let k: KernelText | null = null;
+  let start = 0;
+  let end = 0;
   return (from) => {
-    const at = kernelScan(k, from, true);
-    if (at >= text.length) return null;
-    const out = host.i32;
-    return { at, end: out[k.out >>> 2], underline: out[(k.out >>> 2) + 1] === 1 };
+    for (let at = from; at < n; at = end) {
+      if (k === null || at < start || at >= end) {
+        start = at === 0 ? 0 : text.lastIndexOf("\n", at - 1) + 1;
+        end = lineWindowEnd(text, start, window);
+        const stop = Math.min(n, end + WINDOW_LOOKAHEAD);
+        k = copyForKernel(host, start === 0 && stop === n ? text : text.slice(start, stop), TABLES);
+      }
+      const found = start + kernelScan(k, at - start, true);
+      if (found < end) {
+        const out = host.i32;
+        return { at: found, end: start + out[k.out >>> 2], underline: out[(k.out >>> 2) + 1] === 1 };
+      }
+    }
+    return null;
   };
 }
 

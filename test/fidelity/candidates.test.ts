@@ -26,17 +26,26 @@ function referenceCandidate(text: string, from: number): Candidate | null {
 
 /**
  * The reference and the TS scan (and the WASM kernel's finder, forced on
- * however short the text) from `from`, then from just past each candidate,
- * to the end of `text`.
+ * however short the text, whole and in windows of a line and of a few
+ * units) from `from`, then from just past each candidate, to the end of
+ * `text`. The finders share the kernel's memory: each runs its own pass.
  */
 function expectSameCandidates(text: string, from = 0): void {
-  const viaKernel = candidateFinder(text, 0);
+  const expected: Array<[number, ReturnType<typeof reading>]> = [];
   for (let at = from; at <= text.length; ) {
-    const expected = reading(text, referenceCandidate(text, at));
-    expect(reading(text, nextCandidate(text, at)), `from ${at}`).toEqual(expected);
-    expect(reading(text, viaKernel(at)), `kernel, from ${at}`).toEqual(expected);
-    if (expected === null) break;
-    at = expected[0] + 1;
+    const found = reading(text, referenceCandidate(text, at));
+    expect(reading(text, nextCandidate(text, at)), `from ${at}`).toEqual(found);
+    expected.push([at, found]);
+    if (found === null) break;
+    at = found[0] + 1;
+  }
+  for (const [label, window] of [
+    ["kernel", undefined],
+    ["kernel in line windows", 1],
+    ["kernel in small windows", 16],
+  ] as const) {
+    const finder = candidateFinder(text, 0, window);
+    for (const [at, found] of expected) expect(reading(text, finder(at)), `${label}, from ${at}`).toEqual(found);
   }
 }
 
@@ -99,6 +108,24 @@ describe("nextCandidate", () => {
       fc.property(fc.string({ unit: "binary", maxLength: 80 }), (text) => expectSameCandidates(text)),
       { numRuns: 1000 },
     );
+  });
+
+  it("finds the same in windows when asked out of order, going back included", () => {
+    const text = "ok\nE\n  x\n--> a.rs\nTitle\n=====\nerror: boom\n".repeat(3);
+    const order = [40, 3, 0, 70, 12, 12, 5, text.length, 1];
+    const whole = candidateFinder(text, 0, text.length + 1);
+    const expected = order.map((at) => whole(at));
+    const windowed = candidateFinder(text, 0, 8);
+    for (const [i, at] of order.entries()) expect(windowed(at), `from ${at}`).toEqual(expected[i]);
+  });
+
+  it("crosses into WASM in windows, keeping the arena small however long the text", async () => {
+    const host = (await loadWasm())!;
+    const text = "2024-05-01 INFO request served in 12ms\n".repeat(150_000);
+    const before = host.memory.buffer.byteLength;
+    expect(candidateFinder(text)(0)).toBeNull();
+    // 6 MB of text would take 12 MB of arena in one piece; a window takes 512 KB.
+    expect(host.memory.buffer.byteLength - before).toBeLessThan(2 * 1024 * 1024);
   });
 
   it("goes on into the next line after a pytest `E` whose white space runs there", () => {

@@ -10,7 +10,7 @@
  * sets; it may set a few more (a set bit only costs the exact check), which
  * the differential tests count.
  */
-import type { LineIndex } from "../../kernels/lines.js";
+import { LINE_WINDOW_UNITS, type LineIndex, lineWindowEnd } from "../../kernels/lines.js";
 import { wasmHost, type WasmHost } from "../../kernels/wasm.js";
 import { ANOMALY_SCAN, ANOMALY_WORDS, LEVEL_HINT_RE, LEVEL_SCAN } from "./level-words.js";
 
@@ -57,32 +57,51 @@ const LINES_PER_CALL = 1 << 16;
 /** Bytes after the text that the kernel may read (never use). */
 const READ_PAST = 48;
 
-/** WASM path of {@link lineHints}; exported for tests and benchmarks. */
-export function lineHintsWasm(host: WasmHost, lines: LineIndex): Uint8Array {
+/**
+ * WASM path of {@link lineHints}; exported for tests and benchmarks.
+ *
+ * The log crosses in windows of whole lines (kernels/lines.ts says why: the
+ * arena never shrinks, and the whole log left 2 bytes per char behind). Each
+ * line's hints depend on that line alone, so a window that ends just after a
+ * "\n" gives the hints the whole text would.
+ */
+export function lineHintsWasm(host: WasmHost, lines: LineIndex, window: number = LINE_WINDOW_UNITS): Uint8Array {
   const text = lines.text;
   const n = lines.count;
   const hints = new Uint8Array(n);
-  if (n === 0) return hints;
-  const textPtr = host.base;
-  // The kernel reads SIMD blocks up to 34 bytes past the text: leave room.
-  const state = ((textPtr + 2 * text.length + 15) & ~15) + READ_PAST;
-  const out = state + 16;
-  host.reserve(out + Math.min(n, LINES_PER_CALL) + 16);
-  host.writeUtf16(text, textPtr);
-  host.i32[state >>> 2] = 0;
   let line = 0;
-  while (line < n) {
-    const done = host.exports.logLineHints!(textPtr, text.length, state, Math.min(LINES_PER_CALL, n - line), out);
-    // The kernel splits lines as LineIndex does, so it runs out of text only
-    // after the last line; should it ever not, the rest stay fully hinted.
-    if (done === 0) {
+  for (let from = 0; line < n; ) {
+    const to = lineWindowEnd(text, from, window);
+    let windowEnd = line;
+    while (windowEnd < n && lines.start(windowEnd) < to) windowEnd++;
+    if (!hintWindow(host, from === 0 && to === text.length ? text : text.slice(from, to), hints, line, windowEnd)) {
+      // The kernel splits lines as LineIndex does, so it runs out of text only
+      // after the window's last line; should it ever not, the rest stay fully hinted.
       hints.fill(LINE_MAY_HAVE_LEVEL | LINE_MAY_NAME_ANOMALY, line);
       break;
     }
+    line = windowEnd;
+    from = to;
+  }
+  return hints;
+}
+
+/** Hints lines [line, end) of the log, which are the lines of `piece`, into `hints`; false if the kernel stopped early. */
+function hintWindow(host: WasmHost, piece: string, hints: Uint8Array, line: number, end: number): boolean {
+  const textPtr = host.base;
+  // The kernel reads SIMD blocks up to 34 bytes past the text: leave room.
+  const state = ((textPtr + 2 * piece.length + 15) & ~15) + READ_PAST;
+  const out = state + 16;
+  host.reserve(out + Math.min(end - line, LINES_PER_CALL) + 16);
+  host.writeUtf16(piece, textPtr);
+  host.i32[state >>> 2] = 0;
+  while (line < end) {
+    const done = host.exports.logLineHints!(textPtr, piece.length, state, Math.min(LINES_PER_CALL, end - line), out);
+    if (done === 0) return false;
     hints.set(host.u8.subarray(out, out + done), line);
     line += done;
   }
-  return hints;
+  return true;
 }
 
 /**

@@ -20,7 +20,7 @@
  * group key keeps the top 53 bits of the first literal token's hash, so that
  * it is an exact Map key; with 10^5 groups that is ~10^-6 again.)
  */
-import type { LineIndex } from "../../kernels/lines.js";
+import { LINE_WINDOW_UNITS, type LineIndex, lineWindowEnd } from "../../kernels/lines.js";
 import { wasmHost, type WasmHost } from "../../kernels/wasm.js";
 import { type LineTokens, maskTokens } from "./templates.js";
 import { MAX_SCAN } from "./visible.js";
@@ -180,58 +180,106 @@ const TOKENS_PER_CALL = 1 << 16;
 /** The token being built in WASM: masking grows a token at most threefold (`1` → `<n>`). */
 const SCRATCH_UNITS = 3 * MAX_SCAN + 16;
 
-/** WASM path of {@link maskLines}, all lines at once; exported for tests and benchmarks. */
-export function maskLinesWasm(host: WasmHost, lines: LineIndex): LineMaskTable {
+/**
+ * WASM path of {@link maskLines}, all lines at once; exported for tests and
+ * benchmarks.
+ *
+ * The log crosses in windows of whole lines (kernels/lines.ts says why: the
+ * arena never shrinks, and the whole log left 2 bytes per char behind). A
+ * line's tokens depend on that line alone, so a window that ends just after
+ * a "\n" masks its lines as the whole text would.
+ */
+export function maskLinesWasm(host: WasmHost, lines: LineIndex, window: number = LINE_WINDOW_UNITS): LineMaskTable {
   const text = lines.text;
   const n = lines.count;
+  const out: MaskOutput = {
+    counts: new Int32Array(n),
+    firsts: new Int32Array(n),
+    hashParts: [],
+    flagParts: [],
+    tokens: 0,
+  };
+  let line = 0;
+  for (let from = 0; line < n; ) {
+    const to = lineWindowEnd(text, from, window);
+    let windowEnd = line;
+    while (windowEnd < n && lines.start(windowEnd) < to) windowEnd++;
+    const masked = maskWindow(
+      host,
+      from === 0 && to === text.length ? text : text.slice(from, to),
+      out,
+      line,
+      windowEnd,
+    );
+    line = masked;
+    // The kernel splits lines as LineIndex does, so it runs out of text only
+    // after the window's last line; should it ever not, the rest are masked one by one.
+    if (masked < windowEnd) break;
+    from = to;
+  }
+  for (; line < n; line++) {
+    out.counts[line] = -1;
+    out.firsts[line] = out.tokens;
+  }
+  return {
+    counts: out.counts,
+    firsts: out.firsts,
+    hashes: joinParts(out.hashParts, Int32Array),
+    flags: joinParts(out.flagParts, Uint8Array),
+  };
+}
+
+/** The table {@link maskLinesWasm} builds window by window. */
+interface MaskOutput {
+  readonly counts: Int32Array;
+  readonly firsts: Int32Array;
+  // One slice per call, exactly sized: most logs take a single call, and a
+  // few large typed arrays cost far less than a growing one.
+  readonly hashParts: Int32Array[];
+  readonly flagParts: Uint8Array[];
+  tokens: number;
+}
+
+/**
+ * Masks lines [line, end) of the log, which are the lines of `piece`, into
+ * `out`; returns the line it stopped at (`end` unless the kernel stopped early).
+ */
+function maskWindow(host: WasmHost, piece: string, out: MaskOutput, line: number, end: number): number {
   const textPtr = host.base;
-  const state = (textPtr + 2 * text.length + 15) & ~15;
+  const state = (textPtr + 2 * piece.length + 15) & ~15;
   const countsPtr = state + 16;
   const hashesPtr = countsPtr + 4 * LINES_PER_CALL;
   const flagsPtr = hashesPtr + 8 * TOKENS_PER_CALL;
   const scratch = (flagsPtr + TOKENS_PER_CALL + 15) & ~15;
   host.reserve(scratch + 2 * SCRATCH_UNITS + 16);
-  host.writeUtf16(text, textPtr);
+  host.writeUtf16(piece, textPtr);
   const i32 = host.i32;
   i32[state >>> 2] = 0;
-  const counts = new Int32Array(n);
-  const firsts = new Int32Array(n);
-  // One slice per call, exactly sized: most logs take a single call, and a
-  // few large typed arrays cost far less than a growing one.
-  const hashParts: Int32Array[] = [];
-  const flagParts: Uint8Array[] = [];
-  let tokens = 0;
-  let line = 0;
-  while (line < n) {
+  const { counts, firsts } = out;
+  while (line < end) {
     const done = host.exports.maskLogLines!(
       textPtr,
-      text.length,
+      piece.length,
       state,
-      Math.min(LINES_PER_CALL, n - line),
+      Math.min(LINES_PER_CALL, end - line),
       TOKENS_PER_CALL,
       countsPtr,
       hashesPtr,
       flagsPtr,
       scratch,
     );
-    // The kernel splits lines as LineIndex does, so it runs out of text only
-    // after the last one; should it ever not, the rest are masked one by one.
     if (done === 0) break;
     const written = i32[(state >>> 2) + 1];
     counts.set(i32.subarray(countsPtr >>> 2, (countsPtr >>> 2) + done), line);
     for (let k = line; k < line + done; k++) {
-      firsts[k] = tokens;
-      if (counts[k] > 0) tokens += counts[k];
+      firsts[k] = out.tokens;
+      if (counts[k] > 0) out.tokens += counts[k];
     }
-    hashParts.push(i32.slice(hashesPtr >>> 2, (hashesPtr >>> 2) + 2 * written));
-    flagParts.push(host.u8.slice(flagsPtr, flagsPtr + written));
+    out.hashParts.push(i32.slice(hashesPtr >>> 2, (hashesPtr >>> 2) + 2 * written));
+    out.flagParts.push(host.u8.slice(flagsPtr, flagsPtr + written));
     line += done;
   }
-  for (; line < n; line++) {
-    counts[line] = -1;
-    firsts[line] = tokens;
-  }
-  return { counts, firsts, hashes: joinParts(hashParts, Int32Array), flags: joinParts(flagParts, Uint8Array) };
+  return line;
 }
 
 /** The parts end to end (the part itself when there is one). */

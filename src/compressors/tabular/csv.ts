@@ -124,10 +124,13 @@ function hasHeader(table: Table, width: number): boolean {
   const n = Math.min(table.recordCount, 1 + PROBE_RECORDS * 4);
   if (n < 3) return false;
   for (let col = 0; col < width; col++) if (isNumberish(cellValue(table, 0, col))) return false;
+  const need = (n - 1) * 0.8;
   for (let col = 0; col < width; col++) {
     let numbers = 0;
-    for (let r = 1; r < n; r++) if (isNumberish(cellValue(table, r, col))) numbers++;
-    if (numbers >= (n - 1) * 0.8) return true;
+    // Stop reading a column once the rows left cannot make it mostly numbers:
+    // a wide table of text (one cell per tab) would otherwise cost a string per cell.
+    for (let r = 1; r < n && numbers + (n - r) >= need; r++) if (isNumberish(cellValue(table, r, col))) numbers++;
+    if (numbers >= need) return true;
   }
   return false;
 }

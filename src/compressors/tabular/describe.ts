@@ -46,9 +46,13 @@ function lsDescription(table: Table, dropped: readonly number[]): string {
 
 function sharedDescription(table: Table, dropped: readonly number[]): string {
   const pairs: string[] = [];
+  if (dropped.length === 0) return "";
   for (let col = 0; col < table.columns.length && pairs.length < MAX_SHARED; col++) {
+    // Only a nameable value is named: the first row's value tells before every
+    // row is compared (a wide table of empty cells would compare each of them).
+    if (!isNameable(cellValue(table, dropped[0], col))) continue;
     const value = sharedValue(table, dropped, col);
-    if (value !== null && isNameable(value)) pairs.push(`${table.columns[col]}=${value.trim()}`);
+    if (value !== null) pairs.push(`${table.columns[col]}=${value.trim()}`);
   }
   return pairs.length > 0 ? `all ${pairs.join(", ")}` : "";
 }

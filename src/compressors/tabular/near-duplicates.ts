@@ -49,15 +49,18 @@ export function hasProseColumn(table: Table, rows: Int32Array): boolean {
   const step = Math.max(1, Math.floor(rows.length / PROSE_SAMPLE));
   const sample: number[] = [];
   for (let k = 0; k < rows.length; k += step) sample.push(rows[k]);
+  const needProse = sample.length * PROSE_SHARE;
   for (let col = 0; col < table.columns.length; col++) {
+    // Words first, stopping once the rows left cannot make the column prose:
+    // a wide table (one cell per tab) would otherwise fill a set per column.
     let prose = 0;
-    const distinct = new Set<string>();
-    for (const r of sample) {
-      const cell = cellValue(table, r, col);
-      if (wordCount(cell) >= MIN_WORDS) prose++;
-      distinct.add(cell);
+    for (let k = 0; k < sample.length && prose + (sample.length - k) >= needProse; k++) {
+      if (wordCount(cellValue(table, sample[k], col)) >= MIN_WORDS) prose++;
     }
-    if (prose >= sample.length * PROSE_SHARE && distinct.size >= sample.length * DISTINCT_SHARE) return true;
+    if (prose < needProse) continue;
+    const distinct = new Set<string>();
+    for (const r of sample) distinct.add(cellValue(table, r, col));
+    if (distinct.size >= sample.length * DISTINCT_SHARE) return true;
   }
   return false;
 }

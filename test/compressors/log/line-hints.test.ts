@@ -305,6 +305,36 @@ describe("log hints WASM against the regexes", () => {
   });
 });
 
+describe("log hints in windows of whole lines", () => {
+  it("hints the same in small windows as in one, on the corpus logs (CRLF, long lines and no final newline too)", async () => {
+    const corpus = await loadCorpus();
+    const logs = corpus.filter((c) => c.class === "log").map((c) => c.text);
+    const texts = [...logs, logs.join("\r\n"), `${"x".repeat(5000)}\nERROR boom\n${"y".repeat(300)}`];
+    for (const text of texts) {
+      const lines = LineIndex.of(text);
+      const whole = lineHintsWasm(host, lines, text.length + 1);
+      for (const window of [1, 64, 4096]) expect(lineHintsWasm(host, lines, window)).toEqual(whole);
+    }
+  });
+
+  it("hints the same in windows of any size, on random UTF-16 text", () => {
+    fc.assert(
+      fc.property(fc.string({ unit: "binary", maxLength: 600 }), fc.integer({ min: 1, max: 200 }), (text, window) => {
+        const lines = LineIndex.of(text);
+        expect(lineHintsWasm(host, lines, window)).toEqual(lineHintsWasm(host, lines, text.length + 1));
+      }),
+    );
+  });
+
+  it("keeps the arena to one window whatever the log's size", () => {
+    const text = "2024-05-01 INFO request served in 12ms\n".repeat(150_000);
+    const before = host.memory.buffer.byteLength;
+    lineHintsWasm(host, LineIndex.of(text));
+    // 6 MB of text would take 12 MB of arena in one piece; a window takes 512 KB.
+    expect(host.memory.buffer.byteLength - before).toBeLessThan(2 * 1024 * 1024);
+  });
+});
+
 describe("log hints on bad input", () => {
   it("hints NUL, lone surrogates, astral characters and control-only lines without throwing", () => {
     compare("\0\0 \ud800 \udc00\ud800 😀error\u0001\n\u001b\n\r\r\n\t\t\n\udfff");

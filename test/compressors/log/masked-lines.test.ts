@@ -385,3 +385,33 @@ describe("log mask on bad input", () => {
     60_000,
   );
 });
+
+describe("log masking in windows of whole lines", () => {
+  it("masks the same in small windows as in one, on the corpus logs (CRLF, long lines and no final newline too)", async () => {
+    const corpus = await loadCorpus();
+    const logs = corpus.filter((c) => c.class === "log").map((c) => c.text);
+    const texts = [...logs, logs.join("\r\n"), `${"x".repeat(5000)}\nERROR id=42 boom\n${"y".repeat(300)}`];
+    for (const text of texts) {
+      const lines = LineIndex.of(text);
+      const whole = maskLinesWasm(host, lines, text.length + 1);
+      for (const window of [1, 64, 4096]) expect(maskLinesWasm(host, lines, window)).toEqual(whole);
+    }
+  });
+
+  it("masks the same in windows of any size, on random UTF-16 text", () => {
+    fc.assert(
+      fc.property(fc.string({ unit: "binary", maxLength: 600 }), fc.integer({ min: 1, max: 200 }), (text, window) => {
+        const lines = LineIndex.of(text);
+        expect(maskLinesWasm(host, lines, window)).toEqual(maskLinesWasm(host, lines, text.length + 1));
+      }),
+    );
+  });
+
+  it("keeps the arena to one window whatever the log's size", () => {
+    const text = "2024-05-01 INFO request 7 served in 12ms\n".repeat(150_000);
+    const before = host.memory.buffer.byteLength;
+    maskLinesWasm(host, LineIndex.of(text));
+    // 6 MB of text would take 12 MB of arena in one piece; a window takes 512 KB plus the token slots.
+    expect(host.memory.buffer.byteLength - before).toBeLessThan(3 * 1024 * 1024);
+  });
+});
