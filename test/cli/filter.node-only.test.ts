@@ -71,8 +71,15 @@ describe.each(["node", "deno"] as const)("pithy under %s, in a shell pipeline", 
       expect(r.stderr).toMatch(/^pithy: \d+ bytes passed through unchanged, skipped \(binary\)\n/);
       return rssOf(r.stderr);
     };
-    const small = await peak(64 * MiB);
-    expect((await peak(512 * MiB)) - small).toBeLessThan(48 * MiB);
+    // RSS is noisy on a busy machine (Deno's collector lags behind 512 MiB of garbage chunks
+    // there: +70 MiB seen once, +7 at rest), so the least growth of three tries is what counts;
+    // input held in memory would show +448 MiB in every try.
+    let growth = Number.POSITIVE_INFINITY;
+    for (let tries = 0; tries < 3 && growth >= 48 * MiB; tries++) {
+      const small = await peak(64 * MiB);
+      growth = Math.min(growth, (await peak(512 * MiB)) - small);
+    }
+    expect(growth).toBeLessThan(48 * MiB);
   });
 
   it.runIf(hasGnuTime)("stops reading text past PITHY_MAX_CHARS and streams the rest through unchanged", async () => {
@@ -88,8 +95,15 @@ describe.each(["node", "deno"] as const)("pithy under %s, in a shell pipeline", 
       expect(r.stderr).toMatch(/pithy: \d+ bytes passed through unchanged, skipped \(too_large\)\n/);
       return rssOf(r.stderr);
     };
-    const small = await peak(64 * MiB);
-    expect((await peak(512 * MiB)) - small).toBeLessThan(48 * MiB);
+    // RSS is noisy on a busy machine (Deno's collector lags behind 512 MiB of garbage chunks
+    // there: +70 MiB seen once, +7 at rest), so the least growth of three tries is what counts;
+    // input held in memory would show +448 MiB in every try.
+    let growth = Number.POSITIVE_INFINITY;
+    for (let tries = 0; tries < 3 && growth >= 48 * MiB; tries++) {
+      const small = await peak(64 * MiB);
+      growth = Math.min(growth, (await peak(512 * MiB)) - small);
+    }
+    expect(growth).toBeLessThan(48 * MiB);
   });
 
   it("passes binary input (NUL bytes) through byte for byte", async () => {
