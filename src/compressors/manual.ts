@@ -3,6 +3,7 @@ import type { LineIndex } from "../kernels/lines.js";
 import { isEnumerated, isTroubleLine } from "./manual/mentions.js";
 import { type ManualUnit, parseManual } from "./manual/page.js";
 import { indentOf, isBlank } from "./manual/shapes.js";
+import { keptLinesOutput } from "./kept-lines.js";
 import { scaled, type Compressor, type CompressorInput, type CompressorOutput } from "./types.js";
 
 /**
@@ -216,13 +217,5 @@ function render(input: CompressorInput, units: readonly ManualUnit[], keep: Uint
   }
   flushUntil(lines.count);
   if (cut === 0) return null;
-  const eol = input.text.includes("\r\n") ? "\r\n" : "\n";
-  const output = out.join(eol) + (input.text.endsWith("\n") ? eol : "");
-  if (output.length >= input.text.length) return null;
-  return {
-    output,
-    lossy: true,
-    lineOrigin: Int32Array.from(origin),
-    detail: { units: units.length, linesCut: cut },
-  };
+  return keptLinesOutput(input.text, out, origin, { units: units.length, linesCut: cut });
 }

@@ -1,3 +1,4 @@
+import { keptLinesOutput } from "../kept-lines.js";
 import { scaled, type CompressorInput, type CompressorOutput } from "../types.js";
 
 /**
@@ -122,13 +123,8 @@ export function outlineListing(
   }
   flush();
   if (cut === 0) return null;
-  const eol = input.text.includes("\r\n") ? "\r\n" : "\n";
-  const output = out.join(eol) + (input.text.endsWith("\n") ? eol : "");
-  if (output.length >= input.text.length) return null;
-  return {
-    output,
-    lossy: true,
-    lineOrigin: Int32Array.from(origin),
-    detail: { directories: entries.filter((e) => e.isDir).length, entriesCut: cut },
-  };
+  return keptLinesOutput(input.text, out, origin, {
+    directories: entries.filter((e) => e.isDir).length,
+    entriesCut: cut,
+  });
 }
