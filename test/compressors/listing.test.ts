@@ -1,20 +1,7 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
 import { parseMarkers } from "../../src/ccr/marker.js";
-import { listingCompressor } from "../../src/compressors/listing.js";
-import { openCorpus } from "../support/corpus.js";
-import { compressorInput } from "../support/compressor-input.js";
-
-const own = openCorpus("own");
-
-async function ownCase(id: string) {
-  const c = (await own.cases()).find((x) => x.id === id)!;
-  return { c, text: await own.readCase(c) };
-}
-
-function compress(text: string, scale = 1) {
-  return listingCompressor.compress(compressorInput(text, { type: "tabular", scale }));
-}
+import { compressListing as compress, ownCase } from "../support/listing.js";
 
 const headers = (text: string) => text.split("\n").filter((l) => l.endsWith(":") && !l.startsWith("["));
 

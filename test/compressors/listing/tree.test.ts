@@ -1,23 +1,10 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
 import { parseMarkers } from "../../../src/ccr/marker.js";
-import { listingCompressor } from "../../../src/compressors/listing.js";
 import { parseTree } from "../../../src/compressors/listing/tree.js";
 import { treeEntryOf } from "../../../src/compressors/listing/shapes.js";
 import { LineIndex } from "../../../src/kernels/lines.js";
-import { openCorpus } from "../../support/corpus.js";
-import { compressorInput } from "../../support/compressor-input.js";
-
-const own = openCorpus("own");
-
-async function ownCase(id: string) {
-  const c = (await own.cases()).find((x) => x.id === id)!;
-  return { c, text: await own.readCase(c) };
-}
-
-function compress(text: string, scale = 1) {
-  return listingCompressor.compress(compressorInput(text, { type: "tabular", scale }));
-}
+import { compressListing as compress, ownCase } from "../../support/listing.js";
 
 /** The lines of the directories of a tree listing, as parseTree reads them. */
 function directoryLines(text: string): string[] {
