@@ -190,6 +190,22 @@ const SCRATCH_UNITS = 3 * MAX_SCAN + 16;
  * a "\n" masks its lines as the whole text would.
  */
 export function maskLinesWasm(host: WasmHost, lines: LineIndex, window: number = LINE_WINDOW_UNITS): LineMaskTable {
+  const out = maskParts(host, lines, window);
+  return {
+    counts: out.counts,
+    firsts: out.firsts,
+    hashes: joinParts(out.hashParts, Int32Array),
+    flags: joinParts(out.flagParts, Uint8Array),
+  };
+}
+
+/**
+ * The table of {@link maskLinesWasm} as the kernel calls left it: one part of
+ * hashes and flags per call. {@link MaskedLines} reads the parts as they are:
+ * joining them held the table twice at once (on a 100 MB log, 80 MB of parts
+ * and their 80 MB copy, the peak of the whole call).
+ */
+function maskParts(host: WasmHost, lines: LineIndex, window: number): MaskOutput {
   const text = lines.text;
   const n = lines.count;
   const out: MaskOutput = {
@@ -197,6 +213,8 @@ export function maskLinesWasm(host: WasmHost, lines: LineIndex, window: number =
     firsts: new Int32Array(n),
     hashParts: [],
     flagParts: [],
+    partLines: [],
+    partTokens: [],
     tokens: 0,
   };
   let line = 0;
@@ -221,12 +239,7 @@ export function maskLinesWasm(host: WasmHost, lines: LineIndex, window: number =
     out.counts[line] = -1;
     out.firsts[line] = out.tokens;
   }
-  return {
-    counts: out.counts,
-    firsts: out.firsts,
-    hashes: joinParts(out.hashParts, Int32Array),
-    flags: joinParts(out.flagParts, Uint8Array),
-  };
+  return out;
 }
 
 /** The table {@link maskLinesWasm} builds window by window. */
@@ -237,6 +250,9 @@ interface MaskOutput {
   // few large typed arrays cost far less than a growing one.
   readonly hashParts: Int32Array[];
   readonly flagParts: Uint8Array[];
+  /** Per part: its first line, and the index of its first token in the whole table. */
+  readonly partLines: number[];
+  readonly partTokens: number[];
   tokens: number;
 }
 
@@ -270,6 +286,8 @@ function maskWindow(host: WasmHost, piece: string, out: MaskOutput, line: number
     );
     if (done === 0) break;
     const written = i32[(state >>> 2) + 1];
+    out.partLines.push(line);
+    out.partTokens.push(out.tokens);
     counts.set(i32.subarray(countsPtr >>> 2, (countsPtr >>> 2) + done), line);
     for (let k = line; k < line + done; k++) {
       firsts[k] = out.tokens;
@@ -323,7 +341,9 @@ export class MaskedLines implements LineTokens {
   at = 0;
   /** Tokens of the loaded line. */
   count = 0;
-  private table: LineMaskTable | null = null;
+  private table: MaskOutput | null = null;
+  /** The part of {@link table} that holds the last line loaded from it. */
+  private part = 0;
   private readonly oneHashes = new Int32Array(2 * MAX_TOKENS);
   private readonly oneFlags = new Uint8Array(MAX_TOKENS);
 
@@ -344,7 +364,7 @@ export class MaskedLines implements LineTokens {
    */
   load(lineNo: number, text: string): number {
     if (this.host !== null && this.lines !== null) {
-      this.table = maskLinesWasm(this.host, this.lines);
+      this.table = maskParts(this.host, this.lines, LINE_WINDOW_UNITS);
       this.host = null;
     }
     const t = this.table;
@@ -355,9 +375,10 @@ export class MaskedLines implements LineTokens {
       t.counts[lineNo] >= 0 &&
       text.length === this.visibleLength(lineNo)
     ) {
-      this.hashes = t.hashes;
-      this.flags = t.flags;
-      this.at = t.firsts[lineNo];
+      const part = this.partOf(t, lineNo);
+      this.hashes = t.hashParts[part];
+      this.flags = t.flagParts[part];
+      this.at = t.firsts[lineNo] - t.partTokens[part];
       this.count = t.counts[lineNo];
       return this.count;
     }
@@ -371,6 +392,28 @@ export class MaskedLines implements LineTokens {
     this.at = 0;
     this.count = tokens.length;
     return this.count;
+  }
+
+  /**
+   * The part of `t` that masked line `lineNo` (a line with tokens lies in
+   * one). The miner loads lines mostly in order: the last part, or the next,
+   * is nearly always it; else a binary search.
+   */
+  private partOf(t: MaskOutput, lineNo: number): number {
+    const starts = t.partLines;
+    const last = starts.length - 1;
+    let p = this.part;
+    if (starts[p] <= lineNo && (p === last || lineNo < starts[p + 1])) return p;
+    p++;
+    if (p <= last && starts[p] <= lineNo && (p === last || lineNo < starts[p + 1])) return (this.part = p);
+    let lo = 0;
+    let hi = last;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >>> 1;
+      if (starts[mid] <= lineNo) lo = mid;
+      else hi = mid - 1;
+    }
+    return (this.part = lo);
   }
 
   /** Whether token `i` of the loaded line is a placeholder (`<n>`, `<url>`, …). */

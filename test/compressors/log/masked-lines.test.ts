@@ -345,6 +345,26 @@ describe("MaskedLines", () => {
     }
   });
 
+  it("serves every line of a log the kernel masked in many calls, loaded in any order", () => {
+    // Past 16 Ki lines and 256 Ki units the kernel runs several calls: the table stays in parts.
+    const rows: string[] = [];
+    for (let i = 0; i < 40_000; i++)
+      rows.push(`${i % 7 === 0 ? "WARN" : "INFO"} req ${i} took ${i % 97}ms id=${i * 31}`);
+    const lines = LineIndex.of(`${rows.join("\n")}\n`);
+    const twin = maskLinesTwin(lines);
+    const m = maskLines(lines);
+    const order = [...Array(lines.count).keys()];
+    // Forward, then backward, then striding across parts.
+    for (const i of [...order, ...order.slice().reverse(), ...order.map((k) => (k * 7919) % lines.count)]) {
+      const n = m.load(i, visibleText(lines.line(i)));
+      const got: Array<[number, number]> = [];
+      for (let k = 0; k < n; k++) got.push([m.hashes[2 * (m.at + k)], m.hashes[2 * (m.at + k) + 1]]);
+      if (JSON.stringify(got) !== JSON.stringify(lineHashes(twin, i)))
+        expect([i, got]).toEqual([i, lineHashes(twin, i)]);
+      for (let k = 0; k < n; k++) expect(m.flags[m.at + k]).toBe(twin.flags[twin.firsts[i] + k]);
+    }
+  }, 60_000);
+
   it("masks a text that is not the line's visible text from the text itself", () => {
     const lines = LineIndex.of("a 1 2 3\n".repeat(200));
     const m = maskLines(lines);
