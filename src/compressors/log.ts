@@ -36,6 +36,7 @@ import { lightKey, TemplateMiner } from "./log/templates.js";
 import { scanTraces, TraceRole } from "./log/traces.js";
 import { eventKind } from "./log/event-kinds.js";
 import { isStampedRecord } from "./log/stamps.js";
+import { conclusionEvents } from "./log/analyzer-events.js";
 import {
   type DiagnosticGroups,
   type DiagnosticParts,
@@ -107,6 +108,7 @@ export function compressLog(input: CompressorInput): CompressorOutput | null {
 
   const { keep, why, firsts } = pass;
   keepContext(pass.anchors, keep, why, scaled(CAPS.contextBefore, scale, 0), scaled(CAPS.contextAfter, scale, 0));
+  for (const i of conclusionEvents(visible)) keep[i] = 1;
   // Records (lines that open an event) before continuations (the indented lines of an
   // object a debug log dumps): the distinct events are the outline, the dump is detail.
   let budget = scaled(CAPS.templates, scale);
