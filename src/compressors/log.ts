@@ -101,7 +101,7 @@ export function compressLog(input: CompressorInput): CompressorOutput | null {
   for (let i = 0; i < n; i++) visible[i] = visibleText(lines.line(i));
 
   const traces = scanTraces(visible, scaled(CAPS.segmentLines, scale, 10));
-  const groups = groupDiagnostics(visible, (i) => outlineKind(visible[i]) === Outline.Diagnostic);
+  const groups = groupDiagnostics(visible, (i) => outlineKind(visible[i]) === Outline.Diagnostic, scale < 1);
   const pass = new LineSorter(input, traces.roles, groups);
   for (let i = 0; i < n; i++) pass.sort(i, visible[i]);
   pass.closePassingRun();
@@ -226,7 +226,7 @@ class LineSorter {
     // A repeated diagnostic (its head and frame) is listed by its place under its first instance.
     const first = this.groups.firstOf[i];
     if (first >= 0 && this.keep[first] === 1) {
-      this.why[i] = Omission.RepeatedDiagnostic;
+      this.why[i] = this.groups.listed[i] === 1 ? Omission.RepeatedDiagnostic : Omission.RepeatedFrame;
       if (this.groups.places.has(i)) this.diagnostics++;
       return;
     }

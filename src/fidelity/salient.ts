@@ -92,11 +92,23 @@ export function salientKind(text: string, next: string | undefined, indented = f
   if (SUMMARY_RE.test(text)) return "summary";
   // Headings start their line (an indented `# x` is a code comment).
   if (!indented && HEADING_RE.test(text)) return "heading";
-  if (!indented && next !== undefined && UNDERLINE_RE.test(next.trim()) && isHeadingText(text, next.trim())) {
+  if (!indented && next !== undefined && isUnderline(next) && isHeadingText(text, next.trim())) {
     return "heading";
   }
   if (ERROR_RE.test(text) && !NO_ERROR_RE.test(text)) return "error";
   return null;
+}
+
+/**
+ * Whether `line` underlines a heading: indented at most 3 spaces (Markdown's
+ * setext rule; RST's are flush). Deeper, it is a pointer under quoted code
+ * (tsc --pretty's `~~~` under `272   this.x()`), not an underline.
+ */
+function isUnderline(line: string): boolean {
+  let at = 0;
+  while (at < line.length && line.charCodeAt(at) === 32) at++;
+  // A tab indents past 3 spaces.
+  return at <= 3 && line.charCodeAt(at) !== 9 && UNDERLINE_RE.test(line.trim());
 }
 
 /** A setext/RST heading: a short title over an underline about as long as it (not a caret pointer under code). */

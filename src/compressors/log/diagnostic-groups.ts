@@ -1,7 +1,10 @@
 /**
- * Repeated compiler and linter diagnostics, grouped: a message (with its
- * level and code) that a run reports at many places is shown in full once,
- * and its further places are listed under it, each file named once
+ * Repeated compiler and linter diagnostics, grouped. By default every head
+ * (place and message) stays as written and a repeat's code frame goes behind
+ * a marker. Under the aggressive profile a message (with its
+ * level and code) that a run reports at many places is shown in full at
+ * its first and last place in each file, and the places between are listed
+ * under its first instance, each file named once
  * (`↳ same at: a.py:40, :52; b.py:7`),
  * so 46 copies of `Cannot override writable attribute "content_model"…` cost
  * one message and 45 places instead of 46 lines, while every distinct
@@ -60,6 +63,8 @@ export function diagnosticParts(text: string): DiagnosticParts | null {
 export interface DiagnosticGroups {
   /** firstOf[i]: the line whose message line `i` (a head or its frame) repeats (-1: not a grouped repeat). */
   firstOf: Int32Array;
+  /** listed[i]: 1 when line `i` belongs to a repeat whose place is listed, 0 when only its frame is grouped. */
+  listed: Uint8Array;
   /** The places of line `i`'s repeats, in log order, for each first instance that has any. */
   repeats: Map<number, number[]>;
   /** The place of each grouped head. */
@@ -68,11 +73,20 @@ export interface DiagnosticGroups {
 
 /**
  * Finds the grouped repeats among `visible` lines. `isHead(i)` says whether
- * line `i` is a diagnostic head by the log's outline rules.
+ * line `i` is a diagnostic head by the log's outline rules. Unless
+ * `listPlaces` (the aggressive profile), every head stays as written and
+ * only the code frames of repeats are grouped: a head is an error line an
+ * agent may look for byte for byte, while a repeat's frame only shows again
+ * what such a place looks like.
  */
-export function groupDiagnostics(visible: readonly string[], isHead: (i: number) => boolean): DiagnosticGroups {
+export function groupDiagnostics(
+  visible: readonly string[],
+  isHead: (i: number) => boolean,
+  listPlaces: boolean,
+): DiagnosticGroups {
   const n = visible.length;
   const firstOf = new Int32Array(n).fill(-1);
+  const listed = new Uint8Array(n);
   const repeats = new Map<number, number[]>();
   const places = new Map<number, DiagnosticParts>();
   const parts: (DiagnosticParts | null)[] = new Array<DiagnosticParts | null>(n).fill(null);
@@ -80,6 +94,7 @@ export function groupDiagnostics(visible: readonly string[], isHead: (i: number)
     const p = diagnosticParts(visible[i]);
     if (p !== null && isHead(i)) parts[i] = p;
   }
+  const edges = fileEdges(parts);
   const firsts = new Map<string, number>();
   for (let i = 0; i < n; i++) {
     const p = parts[i];
@@ -91,14 +106,46 @@ export function groupDiagnostics(visible: readonly string[], isHead: (i: number)
     }
     const end = bodyEnd(visible, parts, i);
     if (end < 0) continue;
-    for (let k = i; k < end; k++) firstOf[k] = first;
+    if (!listPlaces || edges.has(i)) {
+      // The head stays as written; only its frame repeats what the first instance's shows.
+      for (let k = i + 1; k < end; k++) firstOf[k] = first;
+      i = end - 1;
+      continue;
+    }
+    for (let k = i; k < end; k++) {
+      firstOf[k] = first;
+      listed[k] = 1;
+    }
     places.set(i, p);
     const list = repeats.get(first);
     if (list === undefined) repeats.set(first, [i]);
     else list.push(i);
     i = end - 1;
   }
-  return { firstOf, repeats, places };
+  return { firstOf, listed, repeats, places };
+}
+
+/**
+ * The heads shown as written although their message repeats: the first and
+ * the last place of each message in each file. The file is what a reader
+ * navigates by, and a flood collapses "once with a count and the first/last
+ * instance": each file's range of a repeated message stays readable in full,
+ * only the places between its ends are listed.
+ */
+function fileEdges(parts: readonly (DiagnosticParts | null)[]): Set<number> {
+  const firstIn = new Map<string, number>();
+  const lastIn = new Map<string, number>();
+  for (let i = 0; i < parts.length; i++) {
+    const p = parts[i];
+    if (p === null) continue;
+    // The file's length first makes the pair's key unambiguous.
+    const key = `${p.file.length}:${p.file}${p.message}`;
+    if (!firstIn.has(key)) firstIn.set(key, i);
+    lastIn.set(key, i);
+  }
+  const edges = new Set<number>(firstIn.values());
+  for (const i of lastIn.values()) edges.add(i);
+  return edges;
 }
 
 /** A line of a code frame: blank, indented, or quoted source after its line number (`94   this.x()`). */

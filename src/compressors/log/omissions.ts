@@ -15,6 +15,7 @@ export const Omission = {
   RepeatedWarning: 3,
   RepeatedStack: 4,
   RepeatedDiagnostic: 5,
+  RepeatedFrame: 6,
 } as const;
 export type Omission = (typeof Omission)[keyof typeof Omission];
 
@@ -26,6 +27,7 @@ export class OmittedRun {
   private warnings = 0;
   private stack = 0;
   private diagnostics = 0;
+  private frames = 0;
   private level = "";
   /** The one template of this run's repeated errors (-1: none yet, -2: several). */
   private errorCluster = -1;
@@ -53,6 +55,7 @@ export class OmittedRun {
     } else if (why === Omission.RepeatedWarning) this.warnings++;
     else if (why === Omission.RepeatedStack) this.stack++;
     else if (why === Omission.RepeatedDiagnostic) this.diagnostics++;
+    else if (why === Omission.RepeatedFrame) this.frames++;
     else if (cluster >= 0 && this.perCluster[cluster]++ === 0) this.touched.push(cluster);
     if (!this.levelSeen) {
       this.level = level;
@@ -84,6 +87,7 @@ export class OmittedRun {
     if (this.diagnostics > 0) {
       extras.push(`${this.diagnostics} line${plural(this.diagnostics)} of repeated diagnostics (their places listed)`);
     }
+    if (this.frames > 0) extras.push(`${this.frames} code-frame line${plural(this.frames)} of repeated diagnostics`);
     const tail = extras.length > 0 ? `; ${extras.join(", ")}` : "";
     if (top !== -1 && topCount >= 2 && topCount === content) {
       return `${this.lines} ${level}line${plural(this.lines)} like \`${describeTemplate(clusters[top])}\`${tail}`;

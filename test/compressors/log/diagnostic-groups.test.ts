@@ -9,13 +9,14 @@ import { compressorInput } from "../../support/compressor-input.js";
 
 const own = new Map((await openCorpus("own").load()).map((c) => [c.id, c]));
 
-function compress(text: string): string {
-  const result = compressLog(compressorInput(text, { type: "log" }));
+/** Compresses `text` as a log, under the aggressive profile (which lists repeats' places) unless `scale` says otherwise. */
+function compress(text: string, scale = 0.5): string {
+  const result = compressLog(compressorInput(text, { type: "log", scale }));
   return result === null ? text : result.output;
 }
 
-function groups(lines: string[]) {
-  return groupDiagnostics(lines, (i) => outlineKind(lines[i]) === Outline.Diagnostic);
+function groups(lines: string[], listPlaces = true) {
+  return groupDiagnostics(lines, (i) => outlineKind(lines[i]) === Outline.Diagnostic, listPlaces);
 }
 
 describe("diagnosticParts", () => {
@@ -40,11 +41,19 @@ describe("groupDiagnostics", () => {
     const g = groups([
       "a.py:1: error: X  [x]",
       "a.py:2: error: Y  [y]",
-      "b.py:3: error: X  [x]",
-      "c.py:4: error: X  [x]",
+      "a.py:3: error: X  [x]",
+      "a.py:4: error: X  [x]",
+      "a.py:5: error: X  [x]",
+      "b.py:6: error: X  [x]",
     ]);
-    expect(Array.from(g.firstOf)).toEqual([-1, -1, 0, 0]);
+    // a.py:5 is the message's last place in a.py and b.py:6 its only one in b.py: both stay as written.
+    expect(Array.from(g.firstOf)).toEqual([-1, -1, 0, 0, -1, -1]);
     expect(g.repeats.get(0)).toEqual([2, 3]);
+  });
+
+  it("shows the first and last place of a message in each file as written", () => {
+    const g = groups(["a.py:1: error: X", "b.py:2: error: X", "a.py:3: error: X", "b.py:4: error: X"]);
+    expect(Array.from(g.firstOf)).toEqual([-1, -1, -1, -1]);
   });
 
   it("takes a repeat's code frame with it, but leaves the blank line before the next head", () => {
@@ -59,9 +68,19 @@ describe("groupDiagnostics", () => {
       "2 bar()",
       "  ~~~",
       "",
-      "a.ts:3:1 - error TS2: Y",
+      "a.ts:3:1 - error TS1: X",
+      "",
+      "a.ts:4:1 - error TS2: Y",
     ];
-    expect(Array.from(groups(lines).firstOf)).toEqual([-1, -1, -1, -1, -1, 0, 0, 0, 0, -1, -1]);
+    expect(Array.from(groups(lines).firstOf)).toEqual([-1, -1, -1, -1, -1, 0, 0, 0, 0, -1, -1, -1, -1]);
+  });
+
+  it("by default groups only a repeat's frame: every head stays as written", () => {
+    const lines = ["a.ts:1:1 - error TS1: X", "1 foo()", "a.ts:2:1 - error TS1: X", "2 bar()", "a.ts:3:1 - error TS1: X"];
+    const g = groups(lines, false);
+    expect(Array.from(g.firstOf)).toEqual([-1, -1, -1, 0, -1]);
+    expect(Array.from(g.listed)).toEqual([0, 0, 0, 0, 0]);
+    expect(g.repeats.size).toBe(0);
   });
 
   it("leaves a repeat whose next line is neither a frame nor a head (a wrapped message)", () => {
@@ -86,6 +105,16 @@ describe("groupDiagnostics", () => {
 });
 
 describe("log compressor: repeated diagnostics", () => {
+  it.each(["log-express-tsc-checkjs-pretty", "log-lazy-object-proxy-gcc-werror", "log-docutils-ruff-concise"])(
+    "keeps every diagnostic head of %s as written under the default profile",
+    (id) => {
+      const text = stripAnsi(own.get(id)!.text);
+      const out = compress(text, 1);
+      for (const line of text.split("\n")) if (diagnosticParts(line) !== null) expect(out).toContain(line);
+      expect(compress(out, 1)).toBe(out);
+    },
+  );
+
   it.each([
     "log-express-tsc-checkjs-plain",
     "log-docutils-mypy-plain",
@@ -107,13 +136,17 @@ describe("log compressor: repeated diagnostics", () => {
     for (const m of messages) expect(out).toContain(m);
   });
 
-  it("shows a tsc message once with its places under it, and compressing again changes nothing", () => {
+  it("shows a tsc message at its ends in a file with the places between under it, and compressing again changes nothing", () => {
     const text = own.get("log-express-tsc-checkjs-plain")!.text;
     const out = compress(text);
-    const message = "error TS2339: Property 'set' does not exist on type 'defaultConfiguration'.";
-    expect(out.split(message).length - 1).toBe(1);
     expect(out).toContain("express/lib/application.js(95,8): error TS2339: Property 'set' does not exist");
     expect(out).toMatch(/↳ same at: express\/lib\/application\.js\(96,8\), \(97,8\)/);
+    // Each head of the message is either shown as written or its place is listed: no place is lost.
+    const message = "error TS2339: Property 'set' does not exist on type 'defaultConfiguration'.";
+    const heads = text.split("\n").filter((l) => l.endsWith(message));
+    const shown = heads.filter((l) => out.includes(l));
+    expect(shown.length).toBeGreaterThanOrEqual(2);
+    expect(shown.length).toBeLessThan(heads.length);
     expect(compress(out)).toBe(out);
   });
 });
