@@ -76,7 +76,13 @@ describe("groupDiagnostics", () => {
   });
 
   it("by default groups only a repeat's frame: every head stays as written", () => {
-    const lines = ["a.ts:1:1 - error TS1: X", "1 foo()", "a.ts:2:1 - error TS1: X", "2 bar()", "a.ts:3:1 - error TS1: X"];
+    const lines = [
+      "a.ts:1:1 - error TS1: X",
+      "1 foo()",
+      "a.ts:2:1 - error TS1: X",
+      "2 bar()",
+      "a.ts:3:1 - error TS1: X",
+    ];
     const g = groups(lines, false);
     expect(Array.from(g.firstOf)).toEqual([-1, -1, -1, 0, -1]);
     expect(Array.from(g.listed)).toEqual([0, 0, 0, 0, 0]);
