@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { createPithy, type Pithy } from "../src/pipeline.js";
 import { parseMarkers } from "../src/ccr/marker.js";
 import { loadCorpus, type CorpusCase } from "./support/corpus.js";
-import { visibleForm } from "../src/cli/visible-form.js";
+import { isShown } from "../src/cli/visible-form.js";
 
 let pithy: Pithy;
 let cases: Array<CorpusCase & { text: string }>;
@@ -16,7 +16,7 @@ describe("the pipeline on the corpus", () => {
     const missing: string[] = [];
     for (const c of cases) {
       const r = await pithy.compress(c.text, { tool: c.tool_hint });
-      for (const s of c.must_keep) if (!r.output.includes(visibleForm(s, c.class))) missing.push(`${c.id}: ${s}`);
+      for (const s of c.must_keep) if (!isShown(r.output, s, c.class)) missing.push(`${c.id}: ${s}`);
     }
     expect(missing).toEqual([]);
   });

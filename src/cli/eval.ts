@@ -7,7 +7,7 @@ import { join } from "node:path";
 import { parseMarkers } from "../ccr/marker.js";
 import { estimateTokens } from "../kernels/tokens.js";
 import type { Pithy } from "../pipeline.js";
-import { visibleForm } from "./visible-form.js";
+import { isShown } from "./visible-form.js";
 
 /** One case of a corpus manifest (the fields eval reads). */
 export interface EvalCase {
@@ -146,7 +146,7 @@ export async function evaluateCorpus(
     for (let k = 0; k < runs; k++) r = await pithy.compress(text, hint);
     const ms = (performance.now() - started) / runs;
     const mustKeep = c.must_keep ?? [];
-    const missing = mustKeep.filter((s) => !r.output.includes(visibleForm(s, c.class)));
+    const missing = mustKeep.filter((s) => !isShown(r.output, s, c.class));
     // The call's own markers (marker-like text in a passed-through input is content, not ours).
     const markers = r.key === undefined ? [] : parseMarkers(r.output).filter((m) => m.key === r.key);
     let recallExact = true;

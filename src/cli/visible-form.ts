@@ -1,3 +1,6 @@
+import { diagnosticKey, showsKey } from "../fidelity/diagnostic-key.js";
+import { squeezed } from "../fidelity/salient.js";
+
 /**
  * The html corpus cases list some must_keep strings as markup
  * (`<h4>networkError</h4>`, `<title>Retrofit</title>`, `<a name="x">`). pithy
@@ -14,4 +17,16 @@ export function visibleForm(mustKeep: string, klass: string): string {
   const anchor = /^<a name="([^"]*)">$/.exec(mustKeep);
   if (anchor !== null) return `{#${anchor[1]}}`;
   return mustKeep.replace(/<[^>]*>/g, "");
+}
+
+/**
+ * Whether `output` shows the must_keep string: as written (in its visible
+ * form), or, for a compiler or linter diagnostic line, as its key (place and
+ * message, fidelity/diagnostic-key.ts) when the message is shown once and
+ * this place listed under it. keptLiterally still counts the bytes alone.
+ */
+export function isShown(output: string, mustKeep: string, klass: string): boolean {
+  if (output.includes(visibleForm(mustKeep, klass))) return true;
+  const key = diagnosticKey(mustKeep.trim());
+  return key !== null && showsKey(key, output, squeezed(output));
 }

@@ -36,6 +36,14 @@ import { lightKey, TemplateMiner } from "./log/templates.js";
 import { scanTraces, TraceRole } from "./log/traces.js";
 import { eventKind } from "./log/event-kinds.js";
 import { isStampedRecord } from "./log/stamps.js";
+import { conclusionEvents } from "./log/analyzer-events.js";
+import {
+  type DiagnosticGroups,
+  type DiagnosticParts,
+  groupDiagnostics,
+  groupLine,
+  isGroupLine,
+} from "./log/diagnostic-groups.js";
 import { visibleText } from "./log/visible.js";
 
 /** Caps at the default profile; each is multiplied by `input.scale`. */
@@ -93,12 +101,14 @@ export function compressLog(input: CompressorInput): CompressorOutput | null {
   for (let i = 0; i < n; i++) visible[i] = visibleText(lines.line(i));
 
   const traces = scanTraces(visible, scaled(CAPS.segmentLines, scale, 10));
-  const pass = new LineSorter(input, traces.roles);
+  const groups = groupDiagnostics(visible, (i) => outlineKind(visible[i]) === Outline.Diagnostic, scale < 1);
+  const pass = new LineSorter(input, traces.roles, groups);
   for (let i = 0; i < n; i++) pass.sort(i, visible[i]);
   pass.closePassingRun();
 
   const { keep, why, firsts } = pass;
   keepContext(pass.anchors, keep, why, scaled(CAPS.contextBefore, scale, 0), scaled(CAPS.contextAfter, scale, 0));
+  for (const i of conclusionEvents(visible)) keep[i] = 1;
   // Records (lines that open an event) before continuations (the indented lines of an
   // object a debug log dumps): the distinct events are the outline, the dump is detail.
   let budget = scaled(CAPS.templates, scale);
@@ -125,7 +135,18 @@ export function compressLog(input: CompressorInput): CompressorOutput | null {
   keepEventKinds(pass, keep, visible, scaled(CAPS.rareKind, scale, 1));
   const { cluster, level, miner, errors, warnings, diagnostics } = pass;
   keepCheapRuns(input, keep, { why, cluster, level, miner });
-  return render(input, { keep, why, cluster, level, miner, errors, warnings, diagnostics, traces: traces.traces });
+  return render(input, {
+    keep,
+    why,
+    cluster,
+    level,
+    miner,
+    errors,
+    warnings,
+    diagnostics,
+    traces: traces.traces,
+    groups,
+  });
 }
 
 /**
@@ -170,6 +191,7 @@ class LineSorter {
   constructor(
     private readonly input: CompressorInput,
     private readonly roles: Uint8Array,
+    private readonly groups: DiagnosticGroups,
   ) {
     const { lines, scale } = input;
     const n = lines.count;
@@ -197,8 +219,15 @@ class LineSorter {
       this.why[i] = Omission.Blank;
       return;
     }
-    if (isMarkerLine(text)) {
+    if (isMarkerLine(text) || isGroupLine(text)) {
       this.keep[i] = 1;
+      return;
+    }
+    // A repeated diagnostic (its head and frame) is listed by its place under its first instance.
+    const first = this.groups.firstOf[i];
+    if (first >= 0 && this.keep[first] === 1) {
+      this.why[i] = this.groups.listed[i] === 1 ? Omission.RepeatedDiagnostic : Omission.RepeatedFrame;
+      if (this.groups.places.has(i)) this.diagnostics++;
       return;
     }
     if (this.messageBelow) {
@@ -467,10 +496,12 @@ function keepCheapRuns(
       continue;
     }
     let j = i;
-    while (j < n && keep[j] === 0) j++;
+    let grouped = false;
+    for (; j < n && keep[j] === 0; j++) if (s.why[j] === Omission.RepeatedDiagnostic) grouped = true;
     const from = lines.start(i);
     const to = lines.end(j - 1);
-    if (to - from <= CHEAP_RUN_CHARS) {
+    // A repeated diagnostic's place is shown in its group already: keeping its line would say it twice.
+    if (!grouped && to - from <= CHEAP_RUN_CHARS) {
       const run = new OmittedRun(perCluster);
       for (let k = i; k < j; k++) run.add(s.why[k] as Omission, s.cluster[k], s.level[k]);
       const marker = input.marker(run.describe(s.miner.clusters), { lines: [[i, j]] });
@@ -492,6 +523,7 @@ interface Selection {
   warnings: number;
   diagnostics: number;
   traces: number;
+  groups: DiagnosticGroups;
 }
 
 /** Kept lines with their original bytes, one marker per omitted run. */
@@ -522,13 +554,19 @@ function render(input: CompressorInput, s: Selection): CompressorOutput | null {
   while (i < n) {
     if (s.keep[i] === 1) {
       let j = i;
-      while (j < n && s.keep[j] === 1) j++;
+      let places: DiagnosticParts[] | null = null;
+      // A kept block ends after a first instance whose repeats are grouped: their places follow it.
+      while (j < n && s.keep[j] === 1 && places === null) places = omittedPlaces(s, j++);
       // A group's marker stays near its ranges, and never follows a last line without a line end.
       if (spanned + (j - i) > GROUP_SPAN || (j === n && !text.endsWith("\n"))) flush();
       else if (group !== null) spanned += j - i;
       parts.push(lines.slice(i, j));
       for (let k = i; k < j; k++) origin.push(k);
       kept += j - i;
+      if (places !== null) {
+        parts.push(`${groupLine(places)}\n`);
+        origin.push(-1);
+      }
       i = j;
       continue;
     }
@@ -574,6 +612,18 @@ function render(input: CompressorInput, s: Selection): CompressorOutput | null {
       traces: s.traces,
     },
   };
+}
+
+/** The places of line `i`'s omitted repeats when it is a grouped diagnostic's first instance, else null. */
+function omittedPlaces(s: Selection, i: number): DiagnosticParts[] | null {
+  const repeats = s.groups.repeats.get(i);
+  if (repeats === undefined) return null;
+  const places: DiagnosticParts[] = [];
+  for (const r of repeats) {
+    const place = s.groups.places.get(r);
+    if (place !== undefined && s.keep[r] === 0) places.push(place);
+  }
+  return places.length > 0 ? places : null;
 }
 
 /**

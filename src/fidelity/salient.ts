@@ -12,6 +12,7 @@
  */
 
 import { candidateFinder } from "./candidates.js";
+import { type DiagnosticKey, diagnosticKey, showsKey } from "./diagnostic-key.js";
 
 /** Longest part of a line the rules read, and that must then be visible. */
 const LINE_CHARS = 240;
@@ -28,6 +29,11 @@ export interface SalientLine {
   line: number;
   /** The line (its first {@link LINE_CHARS} characters), trimmed: what must be visible. */
   text: string;
+  /**
+   * A diagnostic's place and message: the line is also visible when both
+   * are (a repeated message shown once, its places listed; diagnostic-key.ts).
+   */
+  key?: DiagnosticKey;
 }
 
 // Each rule reads one trimmed line (escape-free: the pipeline strips ANSI first).
@@ -86,11 +92,23 @@ export function salientKind(text: string, next: string | undefined, indented = f
   if (SUMMARY_RE.test(text)) return "summary";
   // Headings start their line (an indented `# x` is a code comment).
   if (!indented && HEADING_RE.test(text)) return "heading";
-  if (!indented && next !== undefined && UNDERLINE_RE.test(next.trim()) && isHeadingText(text, next.trim())) {
+  if (!indented && next !== undefined && isUnderline(next) && isHeadingText(text, next.trim())) {
     return "heading";
   }
   if (ERROR_RE.test(text) && !NO_ERROR_RE.test(text)) return "error";
   return null;
+}
+
+/**
+ * Whether `line` underlines a heading: indented at most 3 spaces (Markdown's
+ * setext rule; RST's are flush). Deeper, it is a pointer under quoted code
+ * (tsc --pretty's `~~~` under `272   this.x()`), not an underline.
+ */
+function isUnderline(line: string): boolean {
+  let at = 0;
+  while (at < line.length && line.charCodeAt(at) === 32) at++;
+  // A tab indents past 3 spaces.
+  return at <= 3 && line.charCodeAt(at) !== 9 && UNDERLINE_RE.test(line.trim());
 }
 
 /** A setext/RST heading: a short title over an underline about as long as it (not a caret pointer under code). */
@@ -126,7 +144,10 @@ export function salientLines(text: string): SalientLine[] {
             raw.trim().replace(/\d+/g, "#").slice(0, LINE_CHARS);
       if (seen.has(key)) continue;
       seen.add(key);
-      found.push({ kind, line: i, text: detached(trimmed) });
+      const line: SalientLine = { kind, line: i, text: detached(trimmed) };
+      const dk = kind === "diagnostic" ? diagnosticKey(line.text) : null;
+      if (dk !== null) line.key = dk;
+      found.push(line);
     }
     // One line is read once: go on from its end.
     c = nextCandidate(Math.max(c.end, lines.startOf(at + 1)));
@@ -212,7 +233,8 @@ export function missingSalient(salient: readonly SalientLine[], output: string):
   return rest.filter((s) => {
     if (seen.has(s.text)) return false;
     shown ??= squeezed(output);
-    return !shown.includes(squeezed(s.text));
+    if (shown.includes(squeezed(s.text))) return false;
+    return s.key === undefined || !showsKey(s.key, output, shown);
   });
 }
 

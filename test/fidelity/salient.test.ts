@@ -36,6 +36,10 @@ describe("salientKind", () => {
 
   it("reads a setext or reStructuredText title over its underline, not code over a caret pointer", () => {
     expect(salientKind("Installation", "============")).toBe("heading");
+    expect(salientKind("Installation", "   ============")).toBe("heading");
+    // tsc --pretty's pointer under quoted code is no underline.
+    expect(salientKind("272   this.removeContentHeaderFields()", "          ~~~~~~~~~~~~~~~~~~~~~~~~")).toBeNull();
+    expect(salientKind("Installation", "\t============")).toBeNull();
     expect(salientKind(">       assert f(x) == y", "        ^^^^^^^^^^^^^^^^")).toBeNull();
     expect(salientKind("# a comment", undefined, true)).toBeNull();
   });

@@ -2,13 +2,21 @@
  * What one marker says about the run of lines it replaces: the dominant
  * template ("41 lines like `npm http fetch GET 200 <url> <n>ms`"), the level
  * when every line shares one ("312 INFO lines omitted"), and how many of the
- * dropped lines were repeated errors, warnings or stack frames.
+ * dropped lines were repeated errors, warnings, stack frames or diagnostics.
  */
 
 import { describeTemplate, type Cluster } from "./templates.js";
 
 /** Why a line was left out; counted per run for its marker. */
-export const Omission = { Routine: 0, Blank: 1, RepeatedError: 2, RepeatedWarning: 3, RepeatedStack: 4 } as const;
+export const Omission = {
+  Routine: 0,
+  Blank: 1,
+  RepeatedError: 2,
+  RepeatedWarning: 3,
+  RepeatedStack: 4,
+  RepeatedDiagnostic: 5,
+  RepeatedFrame: 6,
+} as const;
 export type Omission = (typeof Omission)[keyof typeof Omission];
 
 /** Tallies one omitted run, then phrases it. */
@@ -18,6 +26,8 @@ export class OmittedRun {
   private errors = 0;
   private warnings = 0;
   private stack = 0;
+  private diagnostics = 0;
+  private frames = 0;
   private level = "";
   /** The one template of this run's repeated errors (-1: none yet, -2: several). */
   private errorCluster = -1;
@@ -44,6 +54,8 @@ export class OmittedRun {
       else this.errorCluster = -2;
     } else if (why === Omission.RepeatedWarning) this.warnings++;
     else if (why === Omission.RepeatedStack) this.stack++;
+    else if (why === Omission.RepeatedDiagnostic) this.diagnostics++;
+    else if (why === Omission.RepeatedFrame) this.frames++;
     else if (cluster >= 0 && this.perCluster[cluster]++ === 0) this.touched.push(cluster);
     if (!this.levelSeen) {
       this.level = level;
@@ -72,6 +84,10 @@ export class OmittedRun {
     }
     if (this.warnings > 0) extras.push(`${this.warnings} repeated warning${plural(this.warnings)}`);
     if (this.stack > 0) extras.push(`${this.stack} repeated stack line${plural(this.stack)}`);
+    if (this.diagnostics > 0) {
+      extras.push(`${this.diagnostics} line${plural(this.diagnostics)} of repeated diagnostics (their places listed)`);
+    }
+    if (this.frames > 0) extras.push(`${this.frames} code-frame line${plural(this.frames)} of repeated diagnostics`);
     const tail = extras.length > 0 ? `; ${extras.join(", ")}` : "";
     if (top !== -1 && topCount >= 2 && topCount === content) {
       return `${this.lines} ${level}line${plural(this.lines)} like \`${describeTemplate(clusters[top])}\`${tail}`;

@@ -114,6 +114,11 @@ export function hasMessageBelow(text: string): boolean {
 const FRAME_RE = /^ *(?:> *)?\d+(?: +\d+)? *[|│]/;
 const ERROR_WORD_RE = /\b(?:error|Error|ERROR|fatal|panic|exception)\b/;
 
+/** Whether a line quotes an error word (a code frame's `this.error(500, error)`): a reader looking for errors looks there. */
+export function namesError(text: string): boolean {
+  return ERROR_WORD_RE.test(text);
+}
+
 /** A TAP assertion: `ok 12 name`, `not ok 3 name`. */
 const TAP_ASSERT_RE = /^ *(?:not )?ok \d+ /;
 

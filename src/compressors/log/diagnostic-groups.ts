@@ -1,0 +1,182 @@
+/**
+ * Repeated compiler and linter diagnostics, grouped. By default every head
+ * (place and message) stays as written and a repeat's code frame goes behind
+ * a marker. Under the aggressive profile a message (with its
+ * level and code) that a run reports at many places is shown in full at
+ * its first and last place in each file, and the places between are listed
+ * under its first instance, each file named once
+ * (`↳ same at: a.py:40, :52; b.py:7`),
+ * so 46 copies of `Cannot override writable attribute "content_model"…` cost
+ * one message and 45 places instead of 46 lines, while every distinct
+ * diagnostic and every place stays visible. The repeats' lines go behind the
+ * log's markers, recallable by range.
+ *
+ * A repeat's body, its code frame (tsc --pretty's quoted source and
+ * tildes, gcc's carets: blank, indented or line-numbered lines), goes with
+ * it: the first instance's frame shows what such a place looks like. A
+ * repeat is grouped only when its body ends at the next head or at the end
+ * of the log; one followed by anything else (the wrapped rest of its
+ * message under mypy --pretty, a scope line) stays as it is, since the
+ * lines under it would lose their head. A frame quoting an error word
+ * stays too: the log keeps such lines wherever they stand.
+ *
+ * A place is what a reader goes to: `path(l,c)` (tsc), `path:l:c` (gcc,
+ * ruff, pylint, tsc --pretty), `path:l` (mypy). The message is the rest of
+ * the line after the place's separator, compared exactly: numbers in a
+ * message ("already defined on line 1952") are information.
+ */
+
+import { namesError } from "./outline.js";
+
+/** The place and the message of a diagnostic head. */
+export interface DiagnosticParts {
+  /** The file, and the position in it: `:l[:c]` or `(l,c)`. */
+  file: string;
+  position: string;
+  message: string;
+}
+
+/**
+ * A place-led head: group 1 the place, group 2 the message (level word or
+ * code first). Runs of one character class each, anchored: linear.
+ */
+const PLACED_RE =
+  /^([^\s:()]+)(\(\d+,\d+\)|:\d+(?::\d+)?)(?:: | - )((?:fatal error|error|warning|note)\b.*|[A-Z]{1,4}\d{2,5}\b.*)$/;
+
+/** What a reader of the output sees ahead of a group's places. */
+export const GROUP_LEAD = "  ↳ same at: ";
+
+/** Whether `text` is a group's line of places: kept as it stands, so compressing again drops nothing. */
+export function isGroupLine(text: string): boolean {
+  return text.startsWith(GROUP_LEAD);
+}
+
+/** The place and message of `text` when it is a one-line diagnostic head, else null. */
+export function diagnosticParts(text: string): DiagnosticParts | null {
+  if (text.length > 2000) return null;
+  const m = PLACED_RE.exec(text);
+  if (m === null) return null;
+  return { file: m[1], position: m[2], message: m[3] };
+}
+
+/** The groups of a log: for each line, the first instance of its message when it is a grouped repeat. */
+export interface DiagnosticGroups {
+  /** firstOf[i]: the line whose message line `i` (a head or its frame) repeats (-1: not a grouped repeat). */
+  firstOf: Int32Array;
+  /** listed[i]: 1 when line `i` belongs to a repeat whose place is listed, 0 when only its frame is grouped. */
+  listed: Uint8Array;
+  /** The places of line `i`'s repeats, in log order, for each first instance that has any. */
+  repeats: Map<number, number[]>;
+  /** The place of each grouped head. */
+  places: Map<number, DiagnosticParts>;
+}
+
+/**
+ * Finds the grouped repeats among `visible` lines. `isHead(i)` says whether
+ * line `i` is a diagnostic head by the log's outline rules. Unless
+ * `listPlaces` (the aggressive profile), every head stays as written and
+ * only the code frames of repeats are grouped: a head is an error line an
+ * agent may look for byte for byte, while a repeat's frame only shows again
+ * what such a place looks like.
+ */
+export function groupDiagnostics(
+  visible: readonly string[],
+  isHead: (i: number) => boolean,
+  listPlaces: boolean,
+): DiagnosticGroups {
+  const n = visible.length;
+  const firstOf = new Int32Array(n).fill(-1);
+  const listed = new Uint8Array(n);
+  const repeats = new Map<number, number[]>();
+  const places = new Map<number, DiagnosticParts>();
+  const parts: (DiagnosticParts | null)[] = new Array<DiagnosticParts | null>(n).fill(null);
+  for (let i = 0; i < n; i++) {
+    const p = diagnosticParts(visible[i]);
+    if (p !== null && isHead(i)) parts[i] = p;
+  }
+  const edges = fileEdges(parts);
+  const firsts = new Map<string, number>();
+  for (let i = 0; i < n; i++) {
+    const p = parts[i];
+    if (p === null) continue;
+    const first = firsts.get(p.message);
+    if (first === undefined) {
+      firsts.set(p.message, i);
+      continue;
+    }
+    const end = bodyEnd(visible, parts, i);
+    if (end < 0) continue;
+    if (!listPlaces || edges.has(i)) {
+      // The head stays as written; only its frame repeats what the first instance's shows.
+      for (let k = i + 1; k < end; k++) firstOf[k] = first;
+      i = end - 1;
+      continue;
+    }
+    for (let k = i; k < end; k++) {
+      firstOf[k] = first;
+      listed[k] = 1;
+    }
+    places.set(i, p);
+    const list = repeats.get(first);
+    if (list === undefined) repeats.set(first, [i]);
+    else list.push(i);
+    i = end - 1;
+  }
+  return { firstOf, listed, repeats, places };
+}
+
+/**
+ * The heads shown as written although their message repeats: the first and
+ * the last place of each message in each file. The file is what a reader
+ * navigates by, and a flood collapses "once with a count and the first/last
+ * instance": each file's range of a repeated message stays readable in full,
+ * only the places between its ends are listed.
+ */
+function fileEdges(parts: readonly (DiagnosticParts | null)[]): Set<number> {
+  const firstIn = new Map<string, number>();
+  const lastIn = new Map<string, number>();
+  for (let i = 0; i < parts.length; i++) {
+    const p = parts[i];
+    if (p === null) continue;
+    // The file's length first makes the pair's key unambiguous.
+    const key = `${p.file.length}:${p.file}${p.message}`;
+    if (!firstIn.has(key)) firstIn.set(key, i);
+    lastIn.set(key, i);
+  }
+  const edges = new Set<number>(firstIn.values());
+  for (const i of lastIn.values()) edges.add(i);
+  return edges;
+}
+
+/** A line of a code frame: blank, indented, or quoted source after its line number (`94   this.x()`). */
+const FRAME_LINE_RE = /^(?:\s|$|\d+ )/;
+
+/**
+ * The end (exclusive) of the diagnostic opened on line `i` with its frame,
+ * when the next head or the end of the log follows the frame; else -1.
+ */
+function bodyEnd(visible: readonly string[], parts: readonly (DiagnosticParts | null)[], i: number): number {
+  let k = i + 1;
+  while (k < visible.length && parts[k] === null && FRAME_LINE_RE.test(visible[k])) {
+    if (namesError(visible[k])) return -1;
+    k++;
+  }
+  if (k < visible.length && parts[k] === null) return -1;
+  // Blank lines before the next head separate diagnostics; they stay with the head that follows.
+  while (k > i + 1 && visible[k - 1].trim().length === 0) k--;
+  return k;
+}
+
+/**
+ * The line listing the places of a group's repeats (without its line end):
+ * a run of places in one file names the file once (`a.py:40, :52; b.py:7`).
+ */
+export function groupLine(places: readonly DiagnosticParts[]): string {
+  let line = GROUP_LEAD;
+  for (let k = 0; k < places.length; k++) {
+    const p = places[k];
+    if (k > 0 && places[k - 1].file === p.file) line += `, ${p.position}`;
+    else line += `${k > 0 ? "; " : ""}${p.file}${p.position}`;
+  }
+  return line;
+}
