@@ -109,7 +109,7 @@ export function createJsonCompressor(options: JsonCompressorOptions = {}): Compr
     name: "json",
     compress(input: CompressorInput): CompressorOutput | null {
       const { text } = input;
-      if (holdsPithyKey(text) || hasMarker(text)) return null;
+      if (holdsPithyKey(text) || hasMarker(text) || input.json.surelyNot(text)) return null;
       // Blocks of rows (json/rows.ts) spare the collector only where the crusher reads them.
       const parsed = parseJson(text, input.canDrop);
       if (parsed === null) return null;

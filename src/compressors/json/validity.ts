@@ -18,6 +18,10 @@ export class JsonValidity {
   /** The slot the next new text goes to (the older of the two). */
   private next = 0;
 
+  /** The last text whose brackets were scanned, and their depth (see {@link bracketDepth}). */
+  private scanned: string | null = null;
+  private scannedDepth = 0;
+
   /** Whether `text` is valid JSON (`JSON.parse` accepts it). */
   parses(text: string): boolean {
     if (text === this.texts[0]) return this.valid[0]!;
@@ -25,7 +29,7 @@ export class JsonValidity {
     let ok: boolean;
     try {
       // Unbalanced brackets cannot parse; V8 would first build a stack for every open one.
-      const depth = text.length >= CHECK_BRACKETS_FROM ? bracketDepth(text) : 0;
+      const depth = text.length >= CHECK_BRACKETS_FROM ? this.depthOf(text) : 0;
       if (depth < 0) ok = false;
       // Deep valid JSON would make V8 build one container per level: decide without building.
       else if (depth > PARSE_DEPTH_LIMIT) ok = isValidJson(text);
@@ -38,6 +42,28 @@ export class JsonValidity {
     }
     this.remember(text, ok);
     return ok;
+  }
+
+  /**
+   * Whether `text` surely is not JSON, by a scan far cheaper than parsing:
+   * its brackets do not close as they open. For long texts only (below
+   * {@link CHECK_BRACKETS_FROM} a parser's failure costs little): a parser
+   * would first open a container for every `[` of `[[[[…`.
+   */
+  surelyNot(text: string): boolean {
+    if (text === this.texts[0]) return !this.valid[0]!;
+    if (text === this.texts[1]) return !this.valid[1]!;
+    if (text.length < CHECK_BRACKETS_FROM || this.depthOf(text) >= 0) return false;
+    this.remember(text, false);
+    return true;
+  }
+
+  private depthOf(text: string): number {
+    if (text !== this.scanned) {
+      this.scannedDepth = bracketDepth(text);
+      this.scanned = text;
+    }
+    return this.scannedDepth;
   }
 
   /**

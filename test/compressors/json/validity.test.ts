@@ -111,3 +111,34 @@ describe("JsonValidity on deep JSON", () => {
     expect(json.parses(`${"[".repeat(deep)}${"]".repeat(deep + 1)}`)).toBe(false);
   });
 });
+
+describe("JsonValidity.surelyNot", () => {
+  it("rules out long texts whose brackets do not close as they open, and remembers it", () => {
+    const json = new JsonValidity();
+    const open = "[".repeat(100_000);
+    expect(json.surelyNot(open)).toBe(true);
+    expect(json.parses(open)).toBe(false);
+    // Brackets inside strings do not count.
+    const balanced = `[${`"]",`.repeat(20_000)}1]`;
+    expect(json.surelyNot(balanced)).toBe(false);
+    expect(json.parses(balanced)).toBe(true);
+  });
+
+  it("never rules out a short text, nor a long balanced one that does not parse", () => {
+    const json = new JsonValidity();
+    expect(json.surelyNot("[[[")).toBe(false);
+    const invalid = `[${"1 ".repeat(40_000)}]`;
+    expect(json.surelyNot(invalid)).toBe(false);
+    expect(json.parses(invalid)).toBe(false);
+  });
+
+  it("agrees with JSON.parse wherever it rules a text out", () => {
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom("[", "]", "{", "}", '"', "\\", "1", ",", ":"), { maxLength: 40 }), (parts) => {
+        const text = parts.join("").repeat(2000);
+        if (new JsonValidity().surelyNot(text)) expect(() => JSON.parse(text)).toThrow();
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
