@@ -134,10 +134,13 @@ describe("JsonValidity.surelyNot", () => {
 
   it("agrees with JSON.parse wherever it rules a text out", () => {
     fc.assert(
-      fc.property(fc.array(fc.constantFrom("[", "]", "{", "}", '"', "\\", "1", ",", ":"), { maxLength: 40 }), (parts) => {
-        const text = parts.join("").repeat(2000);
-        if (new JsonValidity().surelyNot(text)) expect(() => JSON.parse(text)).toThrow();
-      }),
+      fc.property(
+        fc.array(fc.constantFrom("[", "]", "{", "}", '"', "\\", "1", ",", ":"), { maxLength: 40 }),
+        (parts) => {
+          const text = parts.join("").repeat(2000);
+          if (new JsonValidity().surelyNot(text)) expect(() => JSON.parse(text)).toThrow();
+        },
+      ),
       { numRuns: 300 },
     );
   });
