@@ -54,7 +54,8 @@ beforeAll(async () => {
 });
 
 describe("nextCandidate", () => {
-  it("finds what the regex found in every case of both corpora", async () => {
+  // Both corpora (10 MB) through two finders: seconds on a loaded machine, so a generous bound.
+  it("finds what the regex found in every case of both corpora", { timeout: 60_000 }, async () => {
     for (const name of CORPUS_NAMES) {
       for (const c of await openCorpus(name).load()) expectSameCandidates(c.text);
     }
