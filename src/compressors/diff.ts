@@ -16,7 +16,9 @@
  * (see diff/compact.ts). `index` lines always go. Structure is read through
  * ANSI colour; kept lines keep their bytes. Trimmed hunks keep their original
  * header, so the output is for reading, not for `git apply` (see
- * diff/trim-hunk.ts).
+ * diff/trim-hunk.ts). `git log --stat` without a patch keeps every commit
+ * header, subject and summary line, and names each commit's files on one
+ * line (see diff/stat-log.ts).
  *
  * Text that already holds a pithy marker is left alone, which makes a second
  * pass a no-op.
@@ -27,6 +29,7 @@ import { renderCompact } from "./diff/compact.js";
 import { parseDiff } from "./diff/parse.js";
 import { outlineCost, planDiff } from "./diff/plan.js";
 import { renderDiff } from "./diff/render.js";
+import { renderStatLog } from "./diff/stat-log.js";
 import { DiffView } from "./diff/view.js";
 import { FALLBACK_CAP } from "./fallback.js";
 import { scaled, type Compressor, type CompressorInput, type CompressorOutput, type OmissionPlace } from "./types.js";
@@ -56,8 +59,12 @@ export const diffCompressor: Compressor = {
     if (text.length === 0 || hasMarker(text)) return null;
     const view = new DiffView(text, input.lines);
     const parsed = parseDiff(view);
-    if (parsed.hunks.length === 0 && parsed.files.length === 0) return null;
     const marker = (summary: string, place?: OmissionPlace) => input.marker(summary, place);
+    if (parsed.hunks.length === 0 && parsed.files.length === 0) {
+      // No patch: `git log --stat` is the one shape left worth compacting here.
+      const output = renderStatLog(view, marker);
+      return output === null ? null : { output, lossy: true, detail: { statLog: 1 } };
+    }
     const caps = capsFor(input.scale);
     const budget = diffBudget(text.length, input.scale);
     const cap = scaled(FALLBACK_CAP, input.scale);

@@ -81,7 +81,7 @@ export function isDiffLine(v: string): boolean {
 }
 
 /** ` path | 12 ++--` or ` image.png | Bin 0 -> 1234 bytes`. */
-function isStatLine(v: string): boolean {
+export function isStatLine(v: string): boolean {
   if (v.charCodeAt(0) !== 32) return false;
   const bar = v.indexOf(" | ");
   return bar > 1 && STAT_COUNT_RE.test(v.slice(bar + 3, bar + 40));
