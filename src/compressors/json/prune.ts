@@ -1,6 +1,7 @@
 import { pathKey } from "../../ccr/marker.js";
 import { selectRows, type CrushPolicy, type RowSelection } from "./array-crush.js";
 import { MAX_IDENTIFIER_LENGTH, isHeadingLexeme, isIdentifierValue, type IdentifierKeys } from "./identifier-keys.js";
+import { compactEntryStub, isKeyedMap } from "./keyed-map.js";
 import { RowScanner, isErrorValue } from "./row-scan.js";
 import { JsonRows } from "./rows.js";
 import { entryStub, isStatusKey, namingStub, recordLabel } from "./stubs.js";
@@ -243,13 +244,16 @@ class Pruner {
   /**
    * The stubs of the dropped records, by index: every one within the stub
    * budget; past it the head and tail of them, and one group note (by the
-   * first record of the group) naming its first and last record.
+   * first record of the group) naming its first and last record. With
+   * `compactOf` (a keyed map, json/keyed-map.ts) no record is grouped: past
+   * the budget each takes its compact stub.
    */
   private stubsOf(
     selection: RowSelection,
     n: number,
     stubOf: (r: number) => JsonNode | null,
     label: (r: number) => string,
+    compactOf?: (r: number) => JsonNode,
   ): { stubs: Map<number, JsonNode>; groupAt: number } {
     const dropped: number[] = [];
     let next = 0;
@@ -259,6 +263,13 @@ class Pruner {
     }
     const stubs = new Map<number, JsonNode>();
     const budget = this.opts.stubBudget;
+    if (compactOf !== undefined) {
+      for (let k = 0; k < dropped.length; k++) {
+        const stub = k < budget ? stubOf(dropped[k]) : compactOf(dropped[k]);
+        if (stub !== null) stubs.set(dropped[k], stub);
+      }
+      return { stubs, groupAt: -1 };
+    }
     const head = dropped.length > budget ? Math.ceil(budget * 0.7) : dropped.length;
     const tail = dropped.length > budget ? budget - head : 0;
     for (let k = 0; k < head; k++) {
@@ -343,13 +354,28 @@ class Pruner {
     return this.collapseIfAllNotes(items, shrunk, depth);
   }
 
+  /** The selection keeping the head and tail of `n` entries within `cap` (one slot for the note). */
+  private headAndTail(n: number, cap: number): RowSelection {
+    const head = Math.ceil((cap - 1) * 0.7);
+    const tail = cap - 1 - head;
+    const kept: number[] = [];
+    for (let r = 0; r < head; r++) kept.push(r);
+    for (let r = n - tail; r < n; r++) kept.push(r);
+    return { kept, dropped: n - kept.length, summary: `${n - kept.length} entries omitted` };
+  }
+
   private shrinkObject(obj: JsonObject, depth: number, at: At | null): JsonNode {
     // A map of scalars (dependency name → version) has no record to stub: a dropped entry would
     // hide the pair an agent reads it for, so only the object cap (head and tail) applies to it.
-    const selection =
-      obj.keys.length > this.opts.crush.minRows && !obj.values.every((v) => typeof v === "string")
+    const hasRecords = !obj.values.every((v) => typeof v === "string");
+    let selection =
+      obj.keys.length > this.opts.crush.minRows && hasRecords
         ? selectRows(obj.values, { ...this.opts.crush, keyedByIdentity: true, scanner: this.scanner })
         : null;
+    if (selection === null && hasRecords && obj.keys.length > this.opts.objectCap && isKeyedMap(obj)) {
+      // A keyed map the crusher leaves alone still keeps every key: its head and tail whole, the rest as stubs.
+      selection = this.headAndTail(obj.keys.length, this.opts.objectCap);
+    }
     let keys = obj.keys;
     let values = obj.values;
     let tailKey: string | null = null;
@@ -359,12 +385,13 @@ class Pruner {
     if (selection !== null) {
       this.stats.rowsDropped += selection.dropped;
       this.stats.arraysCrushed++;
-      // A map's keys are its outline: each dropped entry keeps its key, with a stub.
+      // A map's keys are its outline: each dropped entry keeps its key, with a stub (a keyed map's every key).
       const { stubs, groupAt } = this.stubsOf(
         selection,
         obj.keys.length,
         (r) => entryStub(obj.values[r], this.opts.identifiers),
         (r) => decodeString(obj.keys[r]),
+        isKeyedMap(obj) ? (r) => compactEntryStub(obj.values[r]) : undefined,
       );
       keys = [];
       values = [];

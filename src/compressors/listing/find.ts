@@ -1,6 +1,6 @@
 import type { LineIndex } from "../../kernels/lines.js";
 import type { CompressorInput, CompressorOutput } from "../types.js";
-import { runNote } from "./note.js";
+import { namesNote } from "./note.js";
 import { type ListingEntry, outlineListing } from "./outline.js";
 import { type FindRow, findRowOf, parentPathOf } from "./shapes.js";
 
@@ -10,14 +10,14 @@ import { type FindRow, findRowOf, parentPathOf } from "./shapes.js";
  * directory's line. Only a whole walk is read as a listing: a filtered
  * find (`-name`, `-type f`) names files the way a search does, and every
  * one of them stays. Every directory stays; files go in runs, each leaving
- * a note that names the run's first and last path whole, as the rows
- * write them (an agent copies paths, and the path names the directory).
+ * a note that names every file of the run: a bare walk's note names the
+ * run's directory once, as the rows write it, and each file's name under
+ * it (the row was the path alone); a `find -ls` note names each path whole
+ * (what it saves is the row's columns).
  */
 
 /** Fewest rows worth outlining. */
 const MIN_ROWS = 8;
-/** Longest path a note shows whole. */
-const PATH_MAX = 200;
 /** `find -ls` rows this many of the largest stand out. */
 const LARGEST_KEPT = 3;
 
@@ -86,14 +86,31 @@ function markStandouts(entries: FindEntry[], rows: FindRow[]): void {
 export function compressFind(input: CompressorInput): CompressorOutput | null {
   const entries = parseFind(input.lines);
   if (entries === null) return null;
+  const isLong = findRowOf(input.lines.line(0)).columns !== null;
   return outlineListing(
     input,
     entries,
     (run, total) => {
-      const first = run[0] as FindEntry;
-      const last = run[run.length - 1] as FindEntry;
-      return runNote(run.length, total, first.line, last.line, first.path, last.path, PATH_MAX);
+      const from = run[0].line;
+      const to = run[run.length - 1].line;
+      // A `-ls` row is mostly columns: its path stays whole, as the row writes it.
+      if (isLong)
+        return namesNote(
+          total,
+          from,
+          to,
+          run.map((e) => (e as FindEntry).path),
+        );
+      const dir = (entries[run[0].parent] as FindEntry).path;
+      const under = dir.endsWith("/") ? dir : `${dir}/`;
+      return namesNote(
+        total,
+        from,
+        to,
+        run.map((e) => (e as FindEntry).path.slice(under.length)),
+        under,
+      );
     },
-    `files cut from the walk; each "…" note names the files and lines it stands for`,
+    `file lines cut from the walk; each "…" note names the files and lines it stands for`,
   );
 }

@@ -1,7 +1,10 @@
 /**
- * The note a listing leaves where it cut a run of entries: how many of the
- * directory's entries, their lines, the first and the last name. One wording
- * for every listing shape (`ls -lR`, `tree`, `find`).
+ * The notes a listing leaves where it cut a run of entries: how many of the
+ * directory's entries and their lines, then what the run holds. `ls -lR`
+ * names the run's first and last entry (runNote); `tree` and `find` name
+ * every file of the run joined on one line (namesNote): a tree or a walk is
+ * read for its names (an agent looks for the one file it needs), so what
+ * their notes save is each entry's line and drawing, never a name.
  */
 
 /** Longest name a note shows, by default. */
@@ -29,4 +32,17 @@ export function runNote(
   const place = from === to ? `L${from + 1}` : `L${from + 1}-${to + 1}`;
   const names = count === 1 ? shortName(first, nameMax) : `${shortName(first, nameMax)} … ${shortName(last, nameMax)}`;
   return `… ${count} of ${total} ${total === 1 ? "entry" : "entries"} ${place}: ${names}`;
+}
+
+/**
+ * `… 12 of 15 entries L40-52: a.js, b.js, z.js`, where `from` and `to` are
+ * 0-based input lines (the note names them 1-based), `total` the
+ * directory's entry count and `names` the run's names in line order. `dir`,
+ * when given, names the directory the names are in (`find` rows are paths:
+ * the directory is written once, not once per name).
+ */
+export function namesNote(total: number, from: number, to: number, names: readonly string[], dir = ""): string {
+  const place = from === to ? `L${from + 1}` : `L${from + 1}-${to + 1}`;
+  const where = dir === "" ? "" : ` in ${dir.endsWith("/") ? dir : `${dir}/`}`;
+  return `… ${names.length} of ${total} ${total === 1 ? "entry" : "entries"} ${place}${where}: ${names.join(", ")}`;
 }

@@ -1,6 +1,6 @@
 import type { LineIndex } from "../../kernels/lines.js";
 import type { CompressorInput, CompressorOutput } from "../types.js";
-import { runNote } from "./note.js";
+import { namesNote } from "./note.js";
 import { type ListingEntry, outlineListing } from "./outline.js";
 import { treeEntryOf } from "./shapes.js";
 
@@ -9,7 +9,8 @@ import { treeEntryOf } from "./shapes.js";
  * line and the `N directories, M files` count. A directory is the entry
  * whose next entry sits deeper (`tree -F` also ends its name with `/`,
  * which names the empty ones too). Every directory stays; files go in
- * runs, each leaving a note drawn as an entry of the same directory.
+ * runs, each leaving a note drawn as an entry of the same directory that
+ * names every file of the run.
  */
 
 /** Fewest entries worth outlining. */
@@ -93,12 +94,12 @@ export function compressTree(input: CompressorInput): CompressorOutput | null {
     input,
     entries,
     (run, total) => {
-      const first = run[0] as TreeEntry;
       const last = run[run.length - 1] as TreeEntry;
       // Drawn as the run's last entry was, so the tree's lines still join up.
       const drawing = lines.line(last.line).slice(0, last.nameAt);
-      return drawing + runNote(run.length, total, first.line, last.line, bareName(first.name), bareName(last.name));
+      const names = run.map((e) => bareName((e as TreeEntry).name));
+      return drawing + namesNote(total, run[0].line, last.line, names);
     },
-    `files cut from the tree; each "…" entry names the files and lines it stands for`,
+    `file lines cut from the tree; each "…" entry names the files and lines it stands for`,
   );
 }

@@ -70,17 +70,18 @@ describe("pruneTree", () => {
 
   it("keeps every dropped record of a crushed map under its own key, and only the group note under …", () => {
     // Some entries are scalars (an alias): their stub is their value, which must not lose its key.
+    // Its keys are phrases, not names: a keyed map (keyed-map.node-only.test.ts) is never grouped.
     const map = Object.fromEntries(
-      Array.from({ length: 120 }, (_, i) => [`type/${i}`, i % 7 === 3 ? `alias-${i}` : { source: "iana", n: i % 2 }]),
+      Array.from({ length: 120 }, (_, i) => [`type ${i}`, i % 7 === 3 ? `alias-${i}` : { source: "iana", n: i % 2 }]),
     );
     const { root } = pruneTree(parseJson(JSON.stringify(map))!.root, { ...options, stubBudget: 40 });
     const rendered = renderJson(root, ":");
     expect(rendered.split('"…":').length - 1).toBe(1);
-    expect(rendered).toMatch(/"type\/\d+":"alias-/);
+    expect(rendered).toMatch(/"type \d+":"alias-/);
     expect(rendered).not.toContain('"…":"alias-');
-    expect(rendered).toContain('"type/3":"alias-3"');
-    expect(rendered).toContain('"type/0":');
-    expect(rendered).toContain('"type/119":');
+    expect(rendered).toContain('"type 3":"alias-3"');
+    expect(rendered).toContain('"type 0":');
+    expect(rendered).toContain('"type 119":');
   });
 
   it("keeps the head and tail of an over-long mixed array with a count of the middle", () => {

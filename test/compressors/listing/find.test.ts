@@ -25,11 +25,11 @@ describe("find walks", () => {
       expect(dirs.length).toBeGreaterThan(20);
       const out = compress(text)!.output;
       for (const dir of dirs) expect(out).toContain(`${lines.line(dir.line)}\n`);
-      expect(out.length).toBeLessThan(text.length * 0.7);
+      expect(out.length).toBeLessThan(text.length * 0.8);
     });
   }
 
-  it("keeps find -ls's largest files and names each run's first and last path whole", async () => {
+  it("keeps find -ls's largest files and names every path of each run whole", async () => {
     const { text } = await ownCase("tabular-find-ls-vitest");
     const out = compress(text)!.output;
     expect(out).toContain(
@@ -37,7 +37,9 @@ describe("find walks", () => {
     );
     expect(out).toContain("273417 Dec  2 04:59 node_modules/@vitest/browser/dist/index.js");
     for (const note of out.split("\n").filter((l) => l.startsWith("… "))) {
-      expect(note).toMatch(/^… \d+ of \d+ entries L\d+-\d+: node_modules\/@vitest\/\S+ … node_modules\/@vitest\/\S+$/);
+      expect(note).toMatch(
+        /^… \d+ of \d+ entries L\d+-\d+: node_modules\/@vitest\/\S+(, node_modules\/@vitest\/\S+)*$/,
+      );
     }
   });
 
@@ -48,16 +50,31 @@ describe("find walks", () => {
     expect(findRowOf("./src/a b.ts")).toEqual({ path: "./src/a b.ts", columns: null });
   });
 
-  it("names each run's count of its directory's entries, its lines and first and last file", () => {
-    const out = compress(walk(3, 10))!.output.split("\n");
+  it("names each run's count of its directory's entries, its lines, its directory and every file", () => {
+    const out = compress(walk(3, 40))!.output.split("\n");
     const at = out.indexOf("root/dir-1");
     expect(out.slice(at + 1, at + 4)).toEqual(["root/dir-1/file-0.js", "root/dir-1/file-1.js", "root/dir-1/file-2.js"]);
-    // root/dir-1 is line 13; its 4th file is line 17.
-    expect(out[at + 4]).toBe("… 7 of 10 entries L17-23: root/dir-1/file-3.js … root/dir-1/file-9.js");
+    // root/dir-1 is line 43; its 4th file is line 47.
+    const names = Array.from({ length: 37 }, (_, f) => `file-${f + 3}.js`).join(", ");
+    expect(out[at + 4]).toBe(`… 37 of 40 entries L47-83 in root/dir-1/: ${names}`);
   });
 
+  for (const id of ["tabular-find-ajv", "tabular-find-ls-vitest"]) {
+    it(`keeps every path of ${id} visible, as its row or as its run's directory and name`, async () => {
+      const { text } = await ownCase(id);
+      const out = compress(text)!.output;
+      const visible = new Set<string>();
+      for (const line of out.split("\n")) {
+        const note = /^… \d+ of \d+ entr(?:y|ies) L[\d-]+(?: in (\S+))?: (.*)$/.exec(line);
+        if (note === null) visible.add(findRowOf(line).path);
+        else for (const name of note[2].split(", ")) visible.add((note[1] ?? "") + name);
+      }
+      for (const e of parseFind(LineIndex.of(text))!) expect(visible.has(e.path)).toBe(true);
+    });
+  }
+
   it("has one marker, before the first note, and returns null for its own output", () => {
-    const out = compress(walk(4, 8))!.output;
+    const out = compress(walk(4, 30))!.output;
     expect(parseMarkers(out)).toHaveLength(1);
     expect(out.indexOf("[[pithy:")).toBeLessThan(out.indexOf("… "));
     expect(compress(out)).toBeNull();

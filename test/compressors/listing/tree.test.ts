@@ -53,42 +53,62 @@ describe("tree listings", () => {
     expect(treeEntryOf("├── ")).toBeNull();
   });
 
-  it("draws each note as an entry of its directory, naming count, lines, first and last file", () => {
-    const out = compress(asciiTree(3, 10))!.output.split("\n");
+  it("draws each note as an entry of its directory, naming count, lines and every file", () => {
+    const out = compress(asciiTree(3, 40))!.output.split("\n");
     const at = out.indexOf("|-- dir-1");
     expect(out.slice(at + 1, at + 4)).toEqual(["|   |-- file-1-0.ts", "|   |-- file-1-1.ts", "|   |-- file-1-2.ts"]);
-    // dir-1 is line 13 of the input; its 4th file is line 17.
-    expect(out[at + 4]).toBe("|   `-- … 7 of 10 entries L17-23: file-1-3.ts … file-1-9.ts");
-    expect(out.at(-2)).toBe("3 directories, 30 files");
+    // dir-1 is line 43 of the input; its 4th file is line 47.
+    const names = Array.from({ length: 37 }, (_, f) => `file-1-${f + 3}.ts`).join(", ");
+    expect(out[at + 4]).toBe(`|   \`-- … 37 of 40 entries L47-83: ${names}`);
+    expect(out.at(-2)).toBe("3 directories, 120 files");
   });
+
+  for (const id of ["tabular-tree-hono", "tabular-tree-zod", "tabular-tree-F-opentelemetry-api"]) {
+    it(`keeps every file name of ${id} visible, in its line or in its run's note`, async () => {
+      const { text } = await ownCase(id);
+      const out = compress(text)!.output;
+      const lines = LineIndex.of(text);
+      const visible = new Set<string>();
+      for (const line of out.split("\n")) {
+        const entry = treeEntryOf(line);
+        if (entry === null) continue;
+        const note = /^… \d+ of \d+ entr(?:y|ies) L[\d-]+: (.*)$/.exec(entry.name);
+        for (const name of note === null ? [entry.name] : note[1].split(", ")) visible.add(name);
+      }
+      for (const e of parseTree(lines)!) {
+        const name = treeEntryOf(lines.line(e.line))!.name;
+        expect(visible.has(name) || visible.has(name.replace(/^\[[^\]]*\] {2}/, ""))).toBe(true);
+      }
+    });
+  }
 
   it("keeps tree -h's sizes in the lines it keeps and names bare files in its notes", async () => {
     const { text } = await ownCase("tabular-tree-zod");
     const out = compress(text)!.output;
     expect(out).toContain("[6.0M]  node_modules/zod");
     const note = out.split("\n").find((l) => l.includes("… "))!;
-    expect(note).toMatch(/… \d+ of \d+ entries L\d+-\d+: [^[]+ … [^[]+$/);
+    expect(note).toMatch(/… \d+ of \d+ entries L\d+-\d+: [^[]+$/);
   });
 
   it("has one marker, before the first note, and returns null for its own output", () => {
-    const out = compress(asciiTree(4, 8))!.output;
+    const out = compress(asciiTree(4, 30))!.output;
     expect(parseMarkers(out)).toHaveLength(1);
     expect(out.indexOf("[[pithy:")).toBeLessThan(out.indexOf("… "));
     expect(compress(out)).toBeNull();
   });
 
   it("keeps symlinks and unreadable directories where they are", () => {
-    const text = asciiTree(2, 12).replace("file-0-7.ts", "latest -> file-0-6.ts");
+    const text = asciiTree(2, 40).replace("file-0-7.ts", "latest -> file-0-6.ts");
     const out = compress(text)!.output;
     expect(out).toContain("|   |-- latest -> file-0-6.ts");
   });
 
   it("past the line budget, keeps every directory and leaves one note per directory", () => {
-    const text = asciiTree(500, 4);
+    const text = asciiTree(500, 6);
     const out = compress(text)!.output;
     for (let d = 0; d < 500; d++) expect(out).toContain(`-- dir-${d}\n`);
     expect(out).not.toContain("file-7-0.ts\n");
-    expect(out).toContain("… 4 of 4 entries");
+    expect(out).toContain("… 6 of 6 entries");
   });
 
   it("cuts nothing from tree -d, whose leaves are directories too", () => {

@@ -1,0 +1,63 @@
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { jsonCompressor } from "../../../src/compressors/json.js";
+import { IdentifierKeys } from "../../../src/compressors/json/identifier-keys.js";
+import { isKeyedMap } from "../../../src/compressors/json/keyed-map.js";
+import { parseJson } from "../../../src/compressors/json/parse.js";
+import { pruneTree } from "../../../src/compressors/json/prune.js";
+import { renderJson } from "../../../src/compressors/json/render.js";
+import type { JsonObject } from "../../../src/compressors/json/tree.js";
+import { compressorInput } from "../../support/compressor-input.js";
+
+/** Real keyed maps of the installed packages: media types, and the lockfile's package paths. */
+const mimeDb = readFileSync("node_modules/mime-db/db.json", "utf8");
+const lockPackages = JSON.stringify(
+  (JSON.parse(readFileSync("package-lock.json", "utf8")) as { packages: unknown }).packages,
+  null,
+  2,
+);
+
+describe("keyed maps", () => {
+  for (const [name, text] of [
+    ["mime-db's db.json", mimeDb],
+    ["package-lock.json's packages", lockPackages],
+  ] as const) {
+    it(`keeps every key of ${name} visible, each before its value, in valid JSON`, () => {
+      const out = jsonCompressor.compress(compressorInput(text, { type: "json" }));
+      expect(out).not.toBeNull();
+      const value = JSON.parse(out!.output) as Record<string, unknown>;
+      for (const key of Object.keys(JSON.parse(text) as object)) {
+        expect(value[key]).toBeDefined();
+        expect(out!.output).toContain(`${JSON.stringify(key)}: {`);
+      }
+      expect(out!.output.length).toBeLessThan(text.length);
+    });
+  }
+
+  it("reads keys of one name each as a keyed map, and keys that are sentences as none", () => {
+    const keyed = parseJson('{"audio/mpeg": {}, "node_modules/@types/node": {}, "1.2.3": {}}')!.root;
+    const prose = parseJson('{"a b": {}, "c": {}}')!.root;
+    expect(isKeyedMap(keyed as JsonObject)).toBe(true);
+    expect(isKeyedMap(prose as JsonObject)).toBe(false);
+  });
+
+  it("past the stub budget, gives each entry of a keyed map its size instead of grouping it", () => {
+    const identifiers = new IdentifierKeys();
+    const map = Object.fromEntries(Array.from({ length: 200 }, (_, i) => [`type/${i}`, { source: "iana", n: i }]));
+    const { root } = pruneTree(parseJson(JSON.stringify(map))!.root, {
+      depthCap: 4,
+      stringCap: 100,
+      stringKeep: 30,
+      arrayCap: 10,
+      objectCap: 20,
+      identifiers,
+      stubBudget: 20,
+      crush: { budget: 10, minRows: 8, head: 2, tail: 2, topScores: 3, queryTerms: [], identifiers },
+      marker: (s) => `[[pithy:${"0".repeat(32)} ${s}]]`,
+    });
+    const out = JSON.parse(renderJson(root, ":")) as Record<string, unknown>;
+    for (let i = 0; i < 200; i++) expect(out[`type/${i}`]).toBeDefined();
+    expect(Object.values(out).filter((v) => typeof v === "string" && v.startsWith("…("))).toEqual([]);
+    expect(out["type/150"]).toEqual({ "…": "+2 keys" });
+  });
+});
