@@ -1,13 +1,13 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { jsonCompressor } from "../../../src/compressors/json.js";
-import { IdentifierKeys } from "../../../src/compressors/json/identifier-keys.js";
 import { isKeyedMap } from "../../../src/compressors/json/keyed-map.js";
 import { parseJson } from "../../../src/compressors/json/parse.js";
 import { pruneTree } from "../../../src/compressors/json/prune.js";
 import { renderJson } from "../../../src/compressors/json/render.js";
 import type { JsonObject } from "../../../src/compressors/json/tree.js";
 import { compressorInput } from "../../support/compressor-input.js";
+import { testPruneOptions } from "./prune-options.js";
 
 /** Real keyed maps of the installed packages: media types, and the lockfile's package paths. */
 const mimeDb = readFileSync("node_modules/mime-db/db.json", "utf8");
@@ -42,19 +42,8 @@ describe("keyed maps", () => {
   });
 
   it("past the stub budget, gives each entry of a keyed map its size instead of grouping it", () => {
-    const identifiers = new IdentifierKeys();
     const map = Object.fromEntries(Array.from({ length: 200 }, (_, i) => [`type/${i}`, { source: "iana", n: i }]));
-    const { root } = pruneTree(parseJson(JSON.stringify(map))!.root, {
-      depthCap: 4,
-      stringCap: 100,
-      stringKeep: 30,
-      arrayCap: 10,
-      objectCap: 20,
-      identifiers,
-      stubBudget: 20,
-      crush: { budget: 10, minRows: 8, head: 2, tail: 2, topScores: 3, queryTerms: [], identifiers },
-      marker: (s) => `[[pithy:${"0".repeat(32)} ${s}]]`,
-    });
+    const { root } = pruneTree(parseJson(JSON.stringify(map))!.root, testPruneOptions({ stubBudget: 20 }));
     const out = JSON.parse(renderJson(root, ":")) as Record<string, unknown>;
     for (let i = 0; i < 200; i++) expect(out[`type/${i}`]).toBeDefined();
     expect(Object.values(out).filter((v) => typeof v === "string" && v.startsWith("…("))).toEqual([]);

@@ -1,21 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { IdentifierKeys } from "../../../src/compressors/json/identifier-keys.js";
 import { parseJson } from "../../../src/compressors/json/parse.js";
 import { pruneTree, type PruneOptions } from "../../../src/compressors/json/prune.js";
 import { renderJson } from "../../../src/compressors/json/render.js";
+import { testPruneOptions } from "./prune-options.js";
 
-const identifiers = new IdentifierKeys();
-const options: PruneOptions = {
-  depthCap: 4,
-  stringCap: 100,
-  stringKeep: 30,
-  arrayCap: 10,
-  objectCap: 20,
-  identifiers,
-  stubBudget: 50,
-  crush: { budget: 10, minRows: 8, head: 2, tail: 2, topScores: 3, queryTerms: [], identifiers },
-  marker: (s) => `[[pithy:${"0".repeat(32)} ${s}]]`,
-};
+const options = testPruneOptions();
 
 function prune(value: unknown, overrides: Partial<PruneOptions> = {}) {
   const { root, stats } = pruneTree(parseJson(JSON.stringify(value))!.root, { ...options, ...overrides });

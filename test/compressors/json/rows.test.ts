@@ -1,25 +1,14 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { IdentifierKeys } from "../../../src/compressors/json/identifier-keys.js";
 import { parseJson } from "../../../src/compressors/json/parse.js";
-import { pruneTree, type PruneOptions } from "../../../src/compressors/json/prune.js";
+import { pruneTree } from "../../../src/compressors/json/prune.js";
 import { renderJson } from "../../../src/compressors/json/render.js";
 import { JsonRows, withoutBlocks } from "../../../src/compressors/json/rows.js";
 import { JsonObject, type JsonNode } from "../../../src/compressors/json/tree.js";
 import { oddJsonText } from "./odd-json.js";
+import { testPruneOptions } from "./prune-options.js";
 
-const identifiers = new IdentifierKeys();
-const options: PruneOptions = {
-  depthCap: 4,
-  stringCap: 100,
-  stringKeep: 30,
-  arrayCap: 10,
-  objectCap: 20,
-  identifiers,
-  stubBudget: 50,
-  crush: { budget: 10, minRows: 8, head: 2, tail: 2, topScores: 3, queryTerms: [], identifiers },
-  marker: (s) => `[[pithy:${"0".repeat(32)} ${s}]]`,
-};
+const options = testPruneOptions();
 
 /** `count` rows as the parser meets them, with `row(r)` as the text of row r. */
 function rowsText(count: number, row: (r: number) => string): string {
