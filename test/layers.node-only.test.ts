@@ -16,10 +16,13 @@ const LAYERS: readonly (readonly string[])[] = [
   ["types.ts", "errors.ts", "runtime.ts", "file-names.ts"],
   ["kernels/"],
   ["ccr/"],
+  // The salient-line pass reads only text and kernels: the guardrail runs it on every call, and a
+  // compressor may ask it which of the lines it drops would be missed (a stat log's message lines).
+  ["fidelity/"],
   ["compressors/"],
   ["router/"],
   // The options and their checks belong with the pipeline they configure.
-  ["config.ts", "gate.ts", "guardrail.ts", "telemetry.ts", "fidelity/", "pipeline.ts", "pipeline/"],
+  ["config.ts", "gate.ts", "guardrail.ts", "telemetry.ts", "pipeline.ts", "pipeline/"],
   ["messages/"],
   ["stores/", "integrations/"],
   ["cli/", "proxy/"],
