@@ -34,7 +34,7 @@ import { TestLine, testLineKind } from "./log/summaries.js";
 import { Outline, hasMessageBelow, isFrameNamingError, outlineKind, passingGroup } from "./log/outline.js";
 import { lightKey, TemplateMiner } from "./log/templates.js";
 import { scanTraces, TraceRole } from "./log/traces.js";
-import { eventKind } from "./log/event-kinds.js";
+import { eventFields, eventKind } from "./log/event-kinds.js";
 import { isStampedRecord } from "./log/stamps.js";
 import { conclusionEvents } from "./log/analyzer-events.js";
 import {
@@ -441,6 +441,11 @@ function keepDistinctEvents(pass: LineSorter, keep: Uint8Array, visible: readonl
  * repeat. A kind depends on its line alone, so the output keeps its kinds'
  * first and last records: compressing it again drops nothing more. Untimed
  * lines (source excerpts, test names, diagnostics) have their own rules.
+ *
+ * A finer cut shows a kind's first record too: per the words of its
+ * `key=value` fields (redis's `Client closed connection … cmd=mset`: the
+ * first client of each command), since those name what happened and the
+ * numbers only which time.
  */
 function keepEventKinds(pass: LineSorter, keep: Uint8Array, visible: readonly string[], rare: number): void {
   const { cluster, why } = pass;
@@ -458,9 +463,17 @@ function keepEventKinds(pass: LineSorter, keep: Uint8Array, visible: readonly st
     last.set(kind, i);
   }
   const shown = new Map<string, Set<string>>();
+  // The first record of each kind with its word fields.
+  const firstInRun = new Set<string>();
   for (let i = 0; i < n; i++) {
     const kind = kinds[i];
     if (kind === null) continue;
+    const text = visible[i];
+    const fine = `${kind}\u0000${eventFields(text)}`;
+    if (!firstInRun.has(fine)) {
+      firstInRun.add(fine);
+      keep[i] = 1;
+    }
     let records = shown.get(kind);
     if (records === undefined) {
       records = new Set<string>();
@@ -468,7 +481,7 @@ function keepEventKinds(pass: LineSorter, keep: Uint8Array, visible: readonly st
       keep[i] = 1;
     }
     if ((counts.get(kind) ?? 0) > rare) continue;
-    const key = lightKey(visible[i]);
+    const key = lightKey(text);
     if (records.has(key)) continue;
     records.add(key);
     keep[i] = 1;

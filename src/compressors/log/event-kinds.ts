@@ -15,6 +15,11 @@ import { accessLogStatus } from "./levels.js";
 /** Words of a record counted for its kind (the rest of a long line is detail). */
 const MAX_WORDS = 24;
 
+/** Word-valued fields read for a record's {@link eventFields} (a long record's rest is detail). */
+const MAX_FIELDS = 16;
+/** Longest field value read as a word (a longer one is a message, not a name). */
+const FIELD_VALUE_MAX = 32;
+
 /** The kind of `text`, a stamped record (see log/stamps.ts), as a short key. */
 export function eventKind(text: string): string {
   const status = accessLogStatus(text);
@@ -40,6 +45,45 @@ export function eventKind(text: string): string {
     while (q < n && !isSpace(text.charCodeAt(q))) q++;
   }
   return `${head} ${words}`;
+}
+
+/**
+ * The `key=value` fields of a record whose values are words (no digit, no
+ * path, no quote): `flags=N events=r cmd=mset user=default` of redis's
+ * `Client closed connection id=175 addr=… cmd=mset …`. They say what the
+ * record is about (the command a client ran last, the user, the method);
+ * the numeric fields (ids, ports, sizes) are its detail. "" when none.
+ */
+export function eventFields(text: string): string {
+  let out = "";
+  let fields = 0;
+  const n = text.length;
+  let at = text.indexOf("=");
+  while (at !== -1 && fields < MAX_FIELDS) {
+    let k = at;
+    while (k > 0 && isKeyChar(text.charCodeAt(k - 1))) k--;
+    let e = at + 1;
+    let isWord = k < at && (k === 0 || isSpace(text.charCodeAt(k - 1)));
+    while (e < n && !isSpace(text.charCodeAt(e))) {
+      if (!isWordChar(text.charCodeAt(e))) isWord = false;
+      e++;
+    }
+    if (isWord && e - at - 1 <= FIELD_VALUE_MAX) {
+      out += ` ${text.slice(k, e)}`;
+      fields++;
+    }
+    at = text.indexOf("=", e);
+  }
+  return out;
+}
+
+function isKeyChar(c: number): boolean {
+  return (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || c === 95 || c === 45 || isDigit(c);
+}
+
+/** A character of a word value: a letter, `_`, `-` or `|` (redis writes `cmd=config|set`). */
+function isWordChar(c: number): boolean {
+  return (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || c === 95 || c === 45 || c === 124;
 }
 
 /**

@@ -1,0 +1,27 @@
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { logCompressor } from "../../../src/compressors/log.js";
+import { compressorInput } from "../../support/compressor-input.js";
+
+/** A real log captured on this machine (test/compressors/log/fixtures/). */
+function fixture(name: string): string {
+  return readFileSync(new URL(`fixtures/${name}`, import.meta.url), "utf8");
+}
+
+function compress(text: string): string {
+  const result = logCompressor.compress(compressorInput(text, { type: "log" }));
+  return result === null ? text : result.output;
+}
+
+// Issue #13: a kind of record is cut finer by what the format says about it.
+describe("log compressor: kinds of record within runs and by their word fields", () => {
+  it("shows the first client of each command a verbose redis-server closed (cmd=set, cmd=get, …)", () => {
+    const text = fixture("redis-server-verbose-cli.log");
+    const out = compress(text);
+    expect(out.length).toBeLessThan(text.length / 2);
+    const closed = text.split("\n").filter((l) => l.includes(" - Client closed connection "));
+    const commands = new Set(closed.map((l) => /\bcmd=(\S+)/.exec(l)?.[1]));
+    expect([...commands].sort()).toEqual(["del", "get", "hset", "incr", "ping", "set"]);
+    for (const cmd of commands) expect(out).toContain(closed.find((l) => l.includes(` cmd=${cmd} `)));
+  });
+});
