@@ -34,7 +34,7 @@ import { TestLine, testLineKind } from "./log/summaries.js";
 import { Outline, hasMessageBelow, isFrameNamingError, outlineKind, passingGroup } from "./log/outline.js";
 import { lightKey, TemplateMiner } from "./log/templates.js";
 import { scanTraces, TraceRole } from "./log/traces.js";
-import { eventFields, eventKind } from "./log/event-kinds.js";
+import { eventFields, eventKind, opensRun } from "./log/event-kinds.js";
 import { isStampedRecord } from "./log/stamps.js";
 import { conclusionEvents } from "./log/analyzer-events.js";
 import {
@@ -442,10 +442,11 @@ function keepDistinctEvents(pass: LineSorter, keep: Uint8Array, visible: readonl
  * first and last records: compressing it again drops nothing more. Untimed
  * lines (source excerpts, test names, diagnostics) have their own rules.
  *
- * A finer cut shows a kind's first record too: per the words of its
- * `key=value` fields (redis's `Client closed connection … cmd=mset`: the
- * first client of each command), since those name what happened and the
- * numbers only which time.
+ * Two finer cuts show a kind's first record too: within each run of the
+ * program (dpkg.log's `startup packages configure` opens one: the first
+ * package each run configured), and per the words of its `key=value` fields
+ * (redis's `Client closed connection … cmd=mset`: the first client of each
+ * command), since those name what happened and the numbers only which time.
  */
 function keepEventKinds(pass: LineSorter, keep: Uint8Array, visible: readonly string[], rare: number): void {
   const { cluster, why } = pass;
@@ -463,13 +464,15 @@ function keepEventKinds(pass: LineSorter, keep: Uint8Array, visible: readonly st
     last.set(kind, i);
   }
   const shown = new Map<string, Set<string>>();
-  // The first record of each kind with its word fields.
+  // The first record of each kind within each run (dpkg.log's `startup …`), with its word fields.
   const firstInRun = new Set<string>();
+  let run = 0;
   for (let i = 0; i < n; i++) {
     const kind = kinds[i];
     if (kind === null) continue;
     const text = visible[i];
-    const fine = `${kind}\u0000${eventFields(text)}`;
+    if (opensRun(text)) run++;
+    const fine = `${run}\u0000${kind}\u0000${eventFields(text)}`;
     if (!firstInRun.has(fine)) {
       firstInRun.add(fine);
       keep[i] = 1;

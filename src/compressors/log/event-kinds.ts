@@ -87,6 +87,18 @@ function isWordChar(c: number): boolean {
 }
 
 /**
+ * Whether a stamped record opens a run of the program that writes the log:
+ * dpkg.log's `startup archives unpack` and `startup packages configure`
+ * (each run of dpkg unpacks or configures its own set of packages).
+ */
+export function opensRun(text: string): boolean {
+  const from = pastStamp(text);
+  let p = from;
+  while (p < text.length && isSpace(text.charCodeAt(p))) p++;
+  return text.startsWith("startup ", p) && from > 0;
+}
+
+/**
  * Where the stamp ends: after dmesg's `[ seconds.micro]`, or after the first
  * clock time (`20:28:49`, `20:31:43.895Z`, `20:20:07]`) and what closes it.
  */

@@ -15,6 +15,22 @@ function compress(text: string): string {
 
 // Issue #13: a kind of record is cut finer by what the format says about it.
 describe("log compressor: kinds of record within runs and by their word fields", () => {
+  it("shows the first package each run of dpkg configured (a slice of /var/log/dpkg.log)", () => {
+    const text = fixture("dpkg-log-runs.log");
+    const out = compress(text);
+    expect(out.length).toBeLessThan(text.length / 2);
+    const lines = text.split("\n");
+    let runs = 0;
+    for (let i = 0; i < lines.length; i++) {
+      if (!lines[i].endsWith(" startup packages configure")) continue;
+      const first = lines.slice(i + 1).find((l) => l.includes(" configure "));
+      if (first === undefined) continue;
+      runs++;
+      expect(out).toContain(first);
+    }
+    expect(runs).toBe(4);
+  });
+
   it("shows the first client of each command a verbose redis-server closed (cmd=set, cmd=get, …)", () => {
     const text = fixture("redis-server-verbose-cli.log");
     const out = compress(text);
