@@ -15,6 +15,7 @@
  * and hunks without line numbers keep their context (no numbers to
  * re-anchor pieces with) and are only cut by their allowance.
  */
+import { MAX_MARKER_RANGES } from "../../ccr/marker.js";
 import type { OmissionPlace } from "../types.js";
 import type { DiffCaps } from "./caps.js";
 import type { Emitter } from "./emit.js";
@@ -29,6 +30,8 @@ export interface HunkTrim {
 }
 
 const KEEP = 1;
+/** Kept pieces of at most this many lines let the cuts around them share a marker. */
+const GROUPED_PIECE = 2;
 const DROPPED_CHANGE = 2;
 const FAR = 1 << 30;
 
@@ -165,12 +168,28 @@ export function renderHunk(h: DiffHunk, file: DiffFile, ctx: HunkContext, allowa
     }
   };
 
+  const where = file.path === "" ? "this hunk" : file.path;
+  // Cuts between short kept pieces (a new file's declarations, its standouts) share one marker naming
+  // each range, written before the next longer piece or at the hunk's end: a marker per cut would cost
+  // more than the declarations it sits between.
+  let ranges: [number, number][] = [];
+  let groupPlus = 0;
+  let groupMinus = 0;
+  const flush = (): void => {
+    if (ranges.length === 0) return;
+    const n = groupPlus + groupMinus;
+    out.insert(ctx.marker(`${where}: ${n} changed lines omitted (+${groupPlus} -${groupMinus})`, { lines: ranges }));
+    ranges = [];
+    groupPlus = 0;
+    groupMinus = 0;
+  };
   let hasKept = false;
   let k = 0;
   while (k < len) {
     if (marks[k] === KEEP) {
       const start = k;
       while (k < len && marks[k] === KEEP) advance(kinds[h.from + k++]);
+      if (k - start > GROUPED_PIECE) flush();
       out.keep(h.from + start, h.from + k);
       hasKept = true;
       continue;
@@ -191,13 +210,16 @@ export function renderHunk(h: DiffHunk, file: DiffFile, ctx: HunkContext, allowa
     }
     if (plus + minus > 0) {
       trim.changedDropped += plus + minus;
-      const where = file.path === "" ? "this hunk" : file.path;
-      const summary = `${where}: ${plus + minus} changed lines omitted (+${plus} -${minus})`;
-      out.insert(ctx.marker(summary, { lines: [[h.from + dropFrom, h.from + k]] }));
+      ranges.push([h.from + dropFrom, h.from + k]);
+      groupPlus += plus;
+      groupMinus += minus;
+      if (ranges.length === MAX_MARKER_RANGES) flush();
     } else if (hasKept && k < len && isTrimmable) {
+      flush();
       out.insert(nextPieceHeader(h, marks, k, kinds, oldLine, newLine));
     }
   }
+  flush();
   return trim;
 }
 
