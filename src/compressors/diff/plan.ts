@@ -4,7 +4,10 @@
  * them) always shows; then, in this order:
  *
  * 1. standout lines: changed or context lines naming an error or a failure
- *    (the first of each distinct one), within half of what is left;
+ *    (the first of each distinct one), within half of what is left, then
+ *    in what that half leaves the changed lines of cut hunks that open a
+ *    declaration (a function, a class, a test case: diff/declarations.ts),
+ *    outermost first;
  * 2. every changed line, if they all fit, with a context window when that
  *    fits too. Otherwise hunks are water-filled: one per-hunk allowance of
  *    `C` changed lines, the largest that fits, so every hunk with no more
@@ -20,6 +23,7 @@
  * tokens closely enough for a budget.
  */
 import { WordTables, wordFinder } from "../../kernels/word-scan.js";
+import { declarationDepth } from "./declarations.js";
 import { isChange, LINE_CONTEXT } from "./hunk.js";
 import type { ParsedDiff } from "./parse.js";
 import { isGeneratedPath, isVendoredPath } from "./paths.js";
@@ -229,7 +233,8 @@ export function planDiff(
   for (let k = 0; k < nHunks; k++) {
     if (costs.changed[k] > capOf(k, first)) cutLines.fill(1, hunks[k].from, hunks[k].to);
   }
-  left -= markStandouts(view, kinds, cutLines, standout, share);
+  const failures = markStandouts(view, kinds, cutLines, standout, share);
+  left -= failures + markDeclarations(view, kinds, cutLines, standout, share - failures);
   const c = fill(left);
   for (let k = 0; k < nHunks; k++) if (costs.changed[k] > capOf(k, c)) allowance[k] = capOf(k, c);
   return plan;
@@ -286,6 +291,41 @@ function markStandouts(
     const cost = lines.end(i) - lines.start(i) + 1;
     if (spent + cost > share) break;
     seen.add(shown);
+    standout[i] = 1;
+    spent += cost;
+  }
+  return spent;
+}
+
+/**
+ * Marks the changed lines of cut hunks (`cutLines`) that open a declaration,
+ * the outermost first and then in diff order, while they fit in `share`
+ * characters; returns what they cost.
+ */
+function markDeclarations(
+  view: DiffView,
+  kinds: Uint8Array,
+  cutLines: Uint8Array,
+  standout: Uint8Array,
+  share: number,
+): number {
+  const { lines } = view;
+  const found: number[] = [];
+  const depths: number[] = [];
+  for (let i = 0; i < lines.count; i++) {
+    if (cutLines[i] === 0 || standout[i] === 1 || !isChange(kinds[i])) continue;
+    if (lines.end(i) - lines.start(i) >= LONG_LINE) continue;
+    const depth = declarationDepth(view.plain(i).slice(1));
+    if (depth < 0) continue;
+    found.push(i);
+    depths.push(depth);
+  }
+  const order = found.map((_, k) => k).sort((a, b) => depths[a] - depths[b] || a - b);
+  let spent = 0;
+  for (const k of order) {
+    const i = found[k];
+    const cost = lines.end(i) - lines.start(i) + 1;
+    if (spent + cost > share) break;
     standout[i] = 1;
     spent += cost;
   }
