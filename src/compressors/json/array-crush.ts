@@ -267,6 +267,29 @@ function numericColumn(col: Column, n: number): number[] | null {
 }
 
 /**
+ * The item counts of a column whose every value is an array (a media type's
+ * `extensions`, a package's `keywords`), or null: a record with far more
+ * items than the others stands out as a large number does (the type that
+ * eight file extensions map to). Read over the rows whose array holds
+ * items, however few: a missing or empty array says the record has none
+ * (a crate's one feature among crates of none is no outlier). A block's
+ * values are scalars (containers are opaque there), so it has none.
+ */
+function arraySizes(col: Column): { rows: number[]; sizes: number[] } | null {
+  if (col.block !== null) return null;
+  const rows: number[] = [];
+  const sizes: number[] = [];
+  for (let k = 0; k < col.values.length; k++) {
+    const v = col.values[k];
+    if (!Array.isArray(v)) return null;
+    if (v.length === 0) continue;
+    rows.push(col.present[k]);
+    sizes.push(v.length);
+  }
+  return rows.length < 3 ? null : { rows, sizes };
+}
+
+/**
  * Positions (ascending) of the numbers more than {@link OUTLIER_SIGMAS}
  * standard deviations from their mean; none for fewer than 3 numbers.
  * Shared with the tabular compressor, so tables and arrays agree on outliers.
@@ -456,6 +479,8 @@ export function selectRows(rows: JsonNode[] | JsonRows, policy: CrushPolicy): Ro
       markRareStatus(name, col, n, keep);
       const isId = policy.identifiers.has(name);
       if (isId && isDistinct(name, col)) hasUniqueId = true;
+      const arrays = arraySizes(col);
+      if (arrays !== null) markOutliers(arrays.rows, arrays.sizes, keep);
       const xs = isId ? null : numericColumn(col, n);
       if (xs === null) continue;
       if (SCORE_FIELDS.has(fieldWord(name))) markTopScores(col.present, xs, policy.topScores, keep);
