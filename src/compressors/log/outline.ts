@@ -3,8 +3,11 @@
  * diagnostic heads (every one is a distinct fact: a place and a message),
  * the places and scopes they point at (`--> src/x.rs:3:9`, `f.c: In
  * function ‘g’:`), and the names of a test run's files and suites (TAP's
- * `# name` comments, a spec reporter's top-level `✔ file`). The log
- * compressor keeps them all, whatever its caps: they are what the reader
+ * `# name` comments, a spec reporter's top-level `✔ file`) and the packages
+ * an install set up (dpkg's `Setting up curl (7.88.1-10) ...`, one line per
+ * package and version: an install log is read for them as a listing is read
+ * for its file names; its Selecting/Preparing/Unpacking lines are the steps
+ * before, and go). The log compressor keeps them all, whatever its caps: they are what the reader
  * scans first, and each one costs a line.
  *
  * Each shape is one anchored regex whose parts are runs of a single
@@ -12,7 +15,7 @@
  */
 
 /** What {@link outlineKind} found. */
-export const Outline = { None: 0, Diagnostic: 1, TestName: 2 } as const;
+export const Outline = { None: 0, Diagnostic: 1, TestName: 2, Package: 3 } as const;
 export type Outline = (typeof Outline)[keyof typeof Outline];
 
 /**
@@ -45,6 +48,9 @@ const TOP_OUTCOME_RE = /^[✔✓▶] \S/;
 const FILE_OUTCOME_RE = /^ ?[✓✔×❯↓] [^(]*\(\d+ tests?[ |)]/;
 /** vitest's pointer into the test file under a failure: `❯ test/a.test.ts:74:18`. */
 const TEST_FRAME_RE = /^ *❯ [^\s:]+:\d+:\d+/;
+
+/** dpkg's line per package it configured (apt's term.log, `apt-get install`): `Setting up curl (7.88.1-10) ...`. */
+const DPKG_SETUP_RE = /^Setting up [^\s()]+ \([^\s()]+\) \.\.\.\r?$/;
 
 /** unittest's verbose pass: `testX (pkg.module.Class.testX) ... ok`; group 1 is the class. */
 const UNITTEST_OK_RE = /^\w+ \(([\w.]+)\.\w+\) \.\.\. ok$/;
@@ -89,6 +95,7 @@ export function outlineKind(text: string): Outline {
   }
   if (TOP_OUTCOME_RE.test(text) || FILE_OUTCOME_RE.test(text)) return Outline.TestName;
   if (TEST_FRAME_RE.test(text)) return Outline.Diagnostic;
+  if (c === 83 /* S */ && DPKG_SETUP_RE.test(text)) return Outline.Package;
   if (
     PLACED_HEAD_RE.test(text) ||
     SCOPE_RE.test(text) ||

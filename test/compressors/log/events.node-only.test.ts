@@ -66,7 +66,8 @@ describe("log compressor: distinct events of timestamped logs", () => {
     expect(sessions.length).toBeGreaterThan(10);
     for (const line of sessions) expect(out).toContain(line);
     expect(out).toContain("Setting up ripgrep (13.0.0-4+b2) ...");
-    expect(out.length).toBeLessThan(text.length / 10);
+    // Every package set up stays too (installed-packages.node-only.test.ts): 692 of its 3 123 lines.
+    expect(out.length).toBeLessThan(text.length / 4);
   });
 
   it("does not show every numbered source line of a linter's excerpts", () => {
