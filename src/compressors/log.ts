@@ -67,6 +67,8 @@ const CAPS = {
    * times is rare: each of its distinct records (digits aside) is shown.
    */
   rareKind: 8,
+  /** Records shown per kind of event (and run) for its distinct word fields (`cmd=get`, `cmd=set`…). */
+  fieldKinds: 40,
   /** Timestamped lines of a mostly untimed log kept as its landmarks (sessions' starts and ends). */
   landmarks: 200,
   /** Lines of one trace segment kept before its middle is dropped. */
@@ -132,7 +134,7 @@ export function compressLog(input: CompressorInput): CompressorOutput | null {
   // A group of repeated errors shows its first copies and its last: where it began and where it stopped.
   for (const i of pass.lastRepeat.values()) keep[i] = 1;
   keepDistinctEvents(pass, keep, visible, scaled(CAPS.events, scale));
-  keepEventKinds(pass, keep, visible, scaled(CAPS.rareKind, scale, 1));
+  keepEventKinds(pass, keep, visible, scaled(CAPS.rareKind, scale, 1), scaled(CAPS.fieldKinds, scale, 1));
   const { cluster, level, miner, errors, warnings, diagnostics } = pass;
   keepCheapRuns(input, keep, { why, cluster, level, miner });
   return render(input, {
@@ -448,7 +450,13 @@ function keepDistinctEvents(pass: LineSorter, keep: Uint8Array, visible: readonl
  * (redis's `Client closed connection … cmd=mset`: the first client of each
  * command), since those name what happened and the numbers only which time.
  */
-function keepEventKinds(pass: LineSorter, keep: Uint8Array, visible: readonly string[], rare: number): void {
+function keepEventKinds(
+  pass: LineSorter,
+  keep: Uint8Array,
+  visible: readonly string[],
+  rare: number,
+  fieldKinds: number,
+): void {
   const { cluster, why } = pass;
   const n = cluster.length;
   const kinds: (string | null)[] = new Array<string | null>(n).fill(null);
@@ -464,17 +472,22 @@ function keepEventKinds(pass: LineSorter, keep: Uint8Array, visible: readonly st
     last.set(kind, i);
   }
   const shown = new Map<string, Set<string>>();
-  // The first record of each kind within each run (dpkg.log's `startup …`), with its word fields.
+  // The first record of each kind within each run (dpkg.log's `startup …`), per its word fields
+  // (at most `fieldKinds` of them a kind and run: a log of endless field values is no outline).
   const firstInRun = new Set<string>();
+  const variants = new Map<string, number>();
   let run = 0;
   for (let i = 0; i < n; i++) {
     const kind = kinds[i];
     if (kind === null) continue;
     const text = visible[i];
     if (opensRun(text)) run++;
-    const fine = `${run}\u0000${kind}\u0000${eventFields(text)}`;
-    if (!firstInRun.has(fine)) {
+    const inRun = `${run}\u0000${kind}`;
+    const fine = `${inRun}\u0000${eventFields(text)}`;
+    const seen = variants.get(inRun) ?? 0;
+    if (!firstInRun.has(fine) && seen < fieldKinds) {
       firstInRun.add(fine);
+      variants.set(inRun, seen + 1);
       keep[i] = 1;
     }
     let records = shown.get(kind);

@@ -40,4 +40,18 @@ describe("log compressor: kinds of record within runs and by their word fields",
     expect([...commands].sort()).toEqual(["del", "get", "hset", "incr", "ping", "set"]);
     for (const cmd of commands) expect(out).toContain(closed.find((l) => l.includes(` cmd=${cmd} `)));
   });
+
+  it("shows at most forty records of one kind for their word fields, however many values they take", () => {
+    // 400 records whose `op=` value is a different word each time (aa, ab, …).
+    const word = (k: number) => String.fromCharCode(97 + Math.floor(k / 26), 97 + (k % 26));
+    const text = Array.from(
+      { length: 400 },
+      (_, k) =>
+        `2026-12-02 19:${String(10 + Math.floor(k / 60)).padStart(2, "0")}:${String(k % 60).padStart(2, "0")} worker op=${word(k)} took=${k}ms\n`,
+    ).join("");
+    const out = compress(text);
+    const shown = out.split("\n").filter((l) => l.includes(" worker op=")).length;
+    expect(shown).toBeGreaterThanOrEqual(40);
+    expect(shown).toBeLessThanOrEqual(44);
+  });
 });
