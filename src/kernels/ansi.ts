@@ -193,51 +193,103 @@ export function stripAnsiTwin(text: string): string {
 /**
  * WASM path of {@link stripAnsi}: copies `text` into the arena, compacts it in
  * place and reads the rest back. Returns `text` itself, without copying, when
- * there is nothing to remove (as the twin does). Exported so tests and
- * benchmarks can force it.
+ * there is nothing to remove (as the twin does). With `sliceSparse`, windows
+ * with few escapes are cut from `text` instead (as {@link stripAnsi} does).
+ * Exported so tests and benchmarks can force it.
  */
-export function stripAnsiWasm(host: WasmHost, text: string, window: number = LINE_WINDOW_UNITS): string {
-  return hasAnsi(text) ? stripInWasm(host, text, window) : text;
+export function stripAnsiWasm(
+  host: WasmHost,
+  text: string,
+  window: number = LINE_WINDOW_UNITS,
+  sliceSparse = false,
+): string {
+  return hasAnsi(text) ? stripInWindows(host, text, window, sliceSparse) : text;
 }
 
 /**
- * The WASM pass proper, for text known to hold an introducer. The text
- * crosses in windows of whole lines (lines.ts says why: the arena never
- * shrinks, and one pass took 2 bytes per input char of it for good). That
- * gives the same result because no sequence holds a "\n": a CSI, an nF escape
- * or a control string without its terminator ends before it (see the file
- * comment), so a window that ends just after one never cuts a sequence.
+ * Most escapes per this many units of a window for its kept text to be taken
+ * as slices of the input. A slice costs a few dozen bytes whatever its
+ * length, so past this density the window's compacted copy (2 bytes a unit
+ * at most) is the smaller of the two.
  */
-function stripInWasm(host: WasmHost, text: string, window: number): string {
+const UNITS_PER_SLICED_ESCAPE = 64;
+
+/**
+ * The strip proper, for text known to hold an introducer. The text crosses
+ * in windows of whole lines (lines.ts says why: the arena never shrinks, and
+ * one pass took 2 bytes per input char of it for good). That gives the same
+ * result because no sequence holds a "\n": a CSI, an nF escape or a control
+ * string without its terminator ends before it (see the file comment), so a
+ * window that ends just after one never cuts a sequence.
+ *
+ * The result is one flat string, joined once from its parts. Returned as a
+ * rope of pieces read back from the arena, it was flattened by its first
+ * reader (the line index) into a second copy while the pieces, as large
+ * together, were still alive: 3.2 bytes per char at once on a 100 MB coloured
+ * log. With `sliceSparse` (escapes only, no C1 introducer), a window with few
+ * escapes is not copied at all: its kept runs are slices of `text`, found
+ * with the twin's scan, so the join is the only copy of them.
+ */
+function stripInWindows(host: WasmHost, text: string, window: number, sliceSparse: boolean): string {
   const n = text.length;
-  let out = "";
+  const parts: string[] = [];
+  const mayslice = sliceSparse && !hasC1(text);
   let isChanged = false;
   for (let from = 0; from < n; ) {
     const to = lineWindowEnd(text, from, window);
-    const length = to - from;
-    const piece = from === 0 && to === n ? text : text.slice(from, to);
-    const ptr = host.base;
-    host.reserve(ptr + 2 * length + 16);
-    host.writeUtf16(piece, ptr);
-    const kept = host.exports.stripAnsi(ptr, length);
-    if (kept === length) out += piece;
-    else {
-      out += readPieces(host, ptr, kept);
-      isChanged = true;
-    }
+    const sliced = mayslice ? pushKeptSlices(text, from, to, parts) : -1;
+    if (sliced === 1) isChanged = true;
+    else if (sliced === -1 && compactWindow(host, text, from, to, parts)) isChanged = true;
     from = to;
   }
-  return isChanged ? out : text;
+  return isChanged ? (parts.length === 1 ? parts[0] : parts.join("")) : text;
 }
 
-/** Reads `length` units at `ptr` as flat pieces of {@link FLAT_PIECE_UNITS} (see there why). */
-function readPieces(host: WasmHost, ptr: number, length: number): string {
-  if (length <= FLAT_PIECE_UNITS) return host.readUtf16(ptr, length);
-  let out = "";
-  for (let at = 0; at < length; at += FLAT_PIECE_UNITS) {
-    out += host.readUtf16(ptr + 2 * at, Math.min(FLAT_PIECE_UNITS, length - at));
+/**
+ * Pushes the runs of text[from, to) between escape sequences as slices of
+ * `text` (the twin's scan, ESC only): 1 when it found one, 0 when there was
+ * none, -1 (nothing pushed) when the window holds too many for slices to pay.
+ */
+function pushKeptSlices(text: string, from: number, to: number, parts: string[]): number {
+  const mark = parts.length;
+  const most = Math.max(1, Math.floor((to - from) / UNITS_PER_SLICED_ESCAPE));
+  let found = 0;
+  let copied = from;
+  for (let i = text.indexOf("\x1b", from); i !== -1 && i < to; i = text.indexOf("\x1b", i)) {
+    if (++found > most) {
+      parts.length = mark;
+      return -1;
+    }
+    const end = sequenceEnd(text, i, text.length);
+    if (i > copied) parts.push(text.slice(copied, i));
+    copied = end;
+    i = end;
   }
-  return out;
+  if (copied < to) parts.push(copied === 0 && to === text.length ? text : text.slice(copied, to));
+  return found > 0 ? 1 : 0;
+}
+
+/** Strips text[from, to) in the arena and pushes what is kept; whether anything went. */
+function compactWindow(host: WasmHost, text: string, from: number, to: number, parts: string[]): boolean {
+  const length = to - from;
+  const piece = from === 0 && to === text.length ? text : text.slice(from, to);
+  const ptr = host.base;
+  host.reserve(ptr + 2 * length + 16);
+  host.writeUtf16(piece, ptr);
+  const kept = host.exports.stripAnsi(ptr, length);
+  if (kept === length) {
+    parts.push(piece);
+    return false;
+  }
+  pushPieces(host, ptr, kept, parts);
+  return true;
+}
+
+/** Pushes `length` units at `ptr` as flat pieces of {@link FLAT_PIECE_UNITS} (see there why). */
+function pushPieces(host: WasmHost, ptr: number, length: number, parts: string[]): void {
+  for (let at = 0; at < length; at += FLAT_PIECE_UNITS) {
+    parts.push(host.readUtf16(ptr + 2 * at, Math.min(FLAT_PIECE_UNITS, length - at)));
+  }
 }
 
 /**
@@ -259,7 +311,7 @@ export function stripAnsi(text: string): string {
   const last = lastStripped;
   if (last !== null && last.text === text) return last.stripped;
   const host = text.length >= STRIP_ANSI_WASM_MIN ? wasmHost() : null;
-  const stripped = host === null ? stripAnsiTwin(text) : stripInWasm(host, text, LINE_WINDOW_UNITS);
+  const stripped = host === null ? stripAnsiTwin(text) : stripInWindows(host, text, LINE_WINDOW_UNITS, true);
   if (text.length >= REMEMBER_STRIPPED_MIN) lastStripped = { text, stripped };
   return stripped;
 }
