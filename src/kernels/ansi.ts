@@ -222,13 +222,13 @@ const UNITS_PER_SLICED_ESCAPE = 64;
  * string without its terminator ends before it (see the file comment), so a
  * window that ends just after one never cuts a sequence.
  *
- * The result is one flat string, joined once from its parts. Returned as a
- * rope of pieces read back from the arena, it was flattened by its first
- * reader (the line index) into a second copy while the pieces, as large
- * together, were still alive: 3.2 bytes per char at once on a 100 MB coloured
- * log. With `sliceSparse` (escapes only, no C1 introducer), a window with few
- * escapes is not copied at all: its kept runs are slices of `text`, found
- * with the twin's scan, so the join is the only copy of them.
+ * The pieces read back from the arena are as large as the result, and its
+ * first reader (the line index) flattens the rope of them into a second copy
+ * while they are still alive: 3.2 bytes per char at once on a 100 MB
+ * coloured log. With `sliceSparse` (escapes only, no C1 introducer), a
+ * window with few escapes is not copied at all: its kept runs are slices of
+ * `text`, found with the twin's scan, and the result is joined from them
+ * once, flat, so that join is the only copy.
  */
 function stripInWindows(host: WasmHost, text: string, window: number, sliceSparse: boolean): string {
   const n = text.length;
@@ -242,7 +242,12 @@ function stripInWindows(host: WasmHost, text: string, window: number, sliceSpars
     else if (sliced === -1 && compactWindow(host, text, from, to, parts)) isChanged = true;
     from = to;
   }
-  return isChanged ? (parts.length === 1 ? parts[0] : parts.join("")) : text;
+  if (!isChanged) return text;
+  if (mayslice) return parts.length === 1 ? parts[0] : parts.join("");
+  // Pieces only: a rope of them is as small as their join, and quicker to make.
+  let out = "";
+  for (const part of parts) out += part;
+  return out;
 }
 
 /**
@@ -251,15 +256,16 @@ function stripInWindows(host: WasmHost, text: string, window: number, sliceSpars
  * none, -1 (nothing pushed) when the window holds too many for slices to pay.
  */
 function pushKeptSlices(text: string, from: number, to: number, parts: string[]): number {
-  const mark = parts.length;
+  // Counted first, at memchr speed: a dense window is compacted in WASM, faster than sliced.
   const most = Math.max(1, Math.floor((to - from) / UNITS_PER_SLICED_ESCAPE));
+  let escapes = 0;
+  for (let i = text.indexOf("\x1b", from); i !== -1 && i < to; i = text.indexOf("\x1b", i + 1)) {
+    if (++escapes > most) return -1;
+  }
   let found = 0;
   let copied = from;
   for (let i = text.indexOf("\x1b", from); i !== -1 && i < to; i = text.indexOf("\x1b", i)) {
-    if (++found > most) {
-      parts.length = mark;
-      return -1;
-    }
+    found++;
     const end = sequenceEnd(text, i, text.length);
     if (i > copied) parts.push(text.slice(copied, i));
     copied = end;
@@ -293,6 +299,14 @@ function pushPieces(host: WasmHost, ptr: number, length: number, parts: string[]
 }
 
 /**
+ * Inputs at least this long have their sparse windows cut from the input
+ * (see stripInWindows): the pieces a shorter one leaves behind are a few MB
+ * at most, and slicing is slower than the WASM pass (1.7× on a 10 MB diff,
+ * the join included), so it pays only where the memory does.
+ */
+export const SLICED_STRIP_MIN = 1 << 20;
+
+/**
  * Inputs with escapes at least this long go to WASM. Measured with
  * scratch timing on slices of the bench's ansi-log input (Node 20): WASM
  * 0.7× the twin at 128 units, 1.4× at 256, 1.8× at 512, 2.4× at 4 Ki; text
@@ -311,7 +325,10 @@ export function stripAnsi(text: string): string {
   const last = lastStripped;
   if (last !== null && last.text === text) return last.stripped;
   const host = text.length >= STRIP_ANSI_WASM_MIN ? wasmHost() : null;
-  const stripped = host === null ? stripAnsiTwin(text) : stripInWindows(host, text, LINE_WINDOW_UNITS, true);
+  const stripped =
+    host === null
+      ? stripAnsiTwin(text)
+      : stripInWindows(host, text, LINE_WINDOW_UNITS, text.length >= SLICED_STRIP_MIN);
   if (text.length >= REMEMBER_STRIPPED_MIN) lastStripped = { text, stripped };
   return stripped;
 }
