@@ -4,6 +4,12 @@ import type { JsonValidity } from "./compressors/json/validity.js";
 /** What the guardrail checks an output against. */
 export interface GuardrailCheck {
   output: string;
+  /**
+   * The output as parts that meet at line breaks (a text and the marker line
+   * appended to it), read apart so that the output is never flattened; no
+   * marker spans a line break. Absent: `output` whole.
+   */
+  parts?: readonly string[];
   tokensIn: number;
   tokensOut: number;
   /** The key this call's markers must name. */
@@ -35,10 +41,12 @@ export function guardrailViolation(check: GuardrailCheck): string | null {
   if (tokensOut > tokensIn - savingsMargin(tokensIn)) {
     return `not smaller by the margin: ${tokensOut} > ${tokensIn} - ${savingsMargin(tokensIn)} tokens`;
   }
-  const markers = parseMarkers(output);
+  const parts = check.parts ?? [output];
+  const markers = parts.flatMap((part) => parseMarkers(part));
   for (const m of markers) if (m.key !== key) return `marker names a foreign key ${m.key}`;
   // A marker-looking fragment that does not parse would promise a recall that fails.
-  const opened = countMarkerOpenings(output);
+  let opened = 0;
+  for (const part of parts) opened += countMarkerOpenings(part);
   if (opened !== markers.length) return `${opened - markers.length} malformed marker(s)`;
   if (check.inputIsJson && !check.json.parses(output)) return "JSON output does not parse";
   return null;

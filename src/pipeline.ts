@@ -23,7 +23,7 @@ import { guardrailViolation, savingsMargin } from "./guardrail.js";
 import { loadWasm } from "./kernels/wasm.js";
 import { loadChains } from "./compressors/chain-loaders.js";
 import type { Chains } from "./compressors/registry.js";
-import { estimateTokens } from "./kernels/tokens.js";
+import { estimateTokens, estimateTokensJoined } from "./kernels/tokens.js";
 import { forgetStripped, hasAnsi, stripAnsi } from "./kernels/ansi.js";
 import { collapseCarriageReturns } from "./kernels/frames.js";
 import { dropErasedLines } from "./compressors/terminal/erased-lines.js";
@@ -31,7 +31,8 @@ import { type ChainRun, runChain } from "./pipeline/chain.js";
 import { type PithyOptions, type ResolvedOptions, resolveOptions } from "./pipeline/options.js";
 import { compressed, passthrough } from "./pipeline/result.js";
 import { type Detection, detect } from "./router/detect.js";
-import { missingSalient, salientLines } from "./fidelity/salient.js";
+import { missingSalient, type SalientLine, salientLines } from "./fidelity/salient.js";
+import { utf8Length } from "./ccr/wtf8.js";
 import { Telemetry, type TelemetrySnapshot } from "./telemetry.js";
 import type { CompressResult, ContentType, Fidelity, Hint, Mode, Profile } from "./types.js";
 
@@ -141,7 +142,10 @@ interface Refusal {
 /** A chain's output that passed the guardrail. */
 interface Checked {
   run: ChainRun;
+  /** The run's output, and the marker line {@link Pipeline.check} appended when it had none. */
   output: string;
+  /** That marker line ("" when none was appended): `output` is `run.output + tail`, read in those parts. */
+  tail: string;
   tokensOut: number;
   key: string;
   /** What the fidelity check found, when it ran. */
@@ -297,7 +301,7 @@ class Pipeline implements Pithy {
     if (!("run" in checked) || !checked.run.lossy || !FIDELITY_TYPES.has(checked.run.type)) return checked;
     // What a reader of the input sees: escapes gone, a redrawn line as its last frame.
     const salient = salientLines(asShown(call.text));
-    let missing = missingSalient(salient, checked.output);
+    let missing = missingIn(salient, checked);
     let rerenders = 0;
     for (const next of FIDELITY_STEPS) {
       if (missing.length === 0) break;
@@ -306,13 +310,13 @@ class Pipeline implements Pithy {
       // A render refused (the chain declines without dropping, say): try the next.
       if (!("run" in again)) continue;
       checked = again;
-      missing = missingSalient(salient, again.output);
+      missing = missingIn(salient, again);
     }
     if (missing.length > 0 && canDrop) {
       // Last: the input as a reader sees it (escapes and redraws gone), nothing else dropped.
       const shown = await this.shownRender(call);
       rerenders++;
-      if (shown !== null && "run" in shown && missingSalient(salient, shown.output).length === 0) {
+      if (shown !== null && "run" in shown && missingIn(salient, shown).length === 0) {
         checked = shown;
         missing = [];
       }
@@ -338,24 +342,32 @@ class Pipeline implements Pithy {
     return run === null ? { reason: "no_gain" } : this.check(call, run, key);
   }
 
-  /** Step 4 for one run: the marker back to the original a cleaning needs, then the guardrail. */
+  /**
+   * Step 4 for one run: the marker back to the original a cleaning needs,
+   * then the guardrail. That marker line is read apart from the text it
+   * follows, never in the concatenation: its first reader would flatten it,
+   * a second copy of a cleaned 100 MB input (the fidelity check's last
+   * resort is the whole input without its escapes).
+   */
   private check(call: Call, run: ChainRun, key: string): Checked | Refusal {
-    let output = run.output;
+    const body = run.output;
     // Lossy output with no marker (ANSI stripped, say) still needs a way back to the original.
-    if (run.lossy && !hasMarker(output)) {
-      output +=
-        (output.endsWith("\n") || output.length === 0 ? "" : "\n") + formatMarker(key, "original before cleaning");
-    }
-    const tokensOut = estimateTokens(output);
+    const tail =
+      run.lossy && !hasMarker(body)
+        ? (body.endsWith("\n") || body.length === 0 ? "" : "\n") + formatMarker(key, "original before cleaning")
+        : "";
+    const output = tail === "" ? body : body + tail;
+    const tokensOut = tail === "" ? estimateTokens(body) : estimateTokensJoined(body, tail);
     const violation = guardrailViolation({
       output,
+      parts: tail === "" ? undefined : [body, tail],
       tokensIn: call.tokensIn,
       tokensOut,
       key,
       inputIsJson: call.type === "json" && call.json.parses(call.text),
       json: call.json,
     });
-    if (violation === null) return { run, output, tokensOut, key };
+    if (violation === null) return { run, output, tail, tokensOut, key };
     return {
       reason: tokensOut > call.tokensIn - savingsMargin(call.tokensIn) ? "no_gain" : "guardrail",
       note: violation,
@@ -510,6 +522,7 @@ class Pipeline implements Pithy {
     const result = compressed(call.content, checked.output, {
       // The type the router chose; a reroute shows in the strategy (`terminal+log`).
       type: call.type,
+      bytesOut: utf8Length(checked.run.output) + utf8Length(checked.tail),
       strategy: run.strategy.join("+"),
       key: run.lossy ? checked.key : undefined,
       tokensIn: call.tokensIn,
@@ -606,6 +619,17 @@ class Pipeline implements Pithy {
     this.telemetry.recordStore("put");
     return key;
   }
+}
+
+/**
+ * {@link missingSalient} of a checked output, read without its appended
+ * marker line first (see {@link Pipeline.check}): whatever the text before
+ * it shows, the whole shows too, so only a miss needs the whole.
+ */
+function missingIn(salient: readonly SalientLine[], checked: Checked): SalientLine[] {
+  if (checked.tail === "") return missingSalient(salient, checked.output);
+  const missing = missingSalient(salient, checked.run.output);
+  return missing.length === 0 ? missing : missingSalient(salient, checked.output);
 }
 
 /**

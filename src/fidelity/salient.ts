@@ -155,31 +155,64 @@ export function salientLines(text: string): SalientLine[] {
   return found;
 }
 
-/** Line numbers of offsets met in increasing order, without an index of the whole text. */
+/**
+ * Line starts a {@link LineCursor} keeps behind the furthest line it read:
+ * lookups stay within a line or two of that one.
+ */
+const CURSOR_KEPT_LINES = 1024;
+
+/**
+ * Line numbers of offsets met in increasing order, without an index of the
+ * whole text: only the starts of the last lines read are kept (every start
+ * of a 100 MB diff's 5 M lines was 40 MB of array, grown by copies). A
+ * lookup behind them reads the text again from its start.
+ */
 class LineCursor {
-  private readonly starts: number[] = [0];
+  /** Starts of lines [first, first + starts.length). */
+  private starts: number[] = [0];
+  private first = 0;
 
   constructor(private readonly source: string) {}
 
   /** The line holding offset `at` (offsets asked in increasing order, give or take one line). */
   lineOf(at: number): number {
+    if (this.starts[0] > at) this.rewind();
     // Read lines on until one starts past `at` (or the text ends).
-    let n = this.starts.length;
-    while (this.starts[n - 1] <= at && this.starts[n - 1] < this.source.length) this.startOf(n++);
+    while (this.lastStart() <= at && this.lastStart() < this.source.length) {
+      this.startOf(this.first + this.starts.length);
+    }
     let i = this.starts.length - 1;
     while (i > 0 && this.starts[i] > at) i--;
-    return i;
+    return this.first + i;
   }
 
   /** Offset where line `i` starts (the text's length past the end). */
   startOf(i: number): number {
-    while (this.starts.length <= i) {
-      const last = this.starts[this.starts.length - 1];
+    if (i < this.first) this.rewind();
+    while (this.first + this.starts.length <= i) {
+      const last = this.lastStart();
       if (last >= this.source.length) return this.source.length;
       const nl = this.source.indexOf("\n", last);
-      this.starts.push(nl === -1 ? this.source.length : nl + 1);
+      this.push(nl === -1 ? this.source.length : nl + 1);
     }
-    return this.starts[i];
+    return this.starts[i - this.first];
+  }
+
+  private lastStart(): number {
+    return this.starts[this.starts.length - 1];
+  }
+
+  private push(start: number): void {
+    if (this.starts.length >= 2 * CURSOR_KEPT_LINES) {
+      this.starts = this.starts.slice(CURSOR_KEPT_LINES);
+      this.first += CURSOR_KEPT_LINES;
+    }
+    this.starts.push(start);
+  }
+
+  private rewind(): void {
+    this.starts = [0];
+    this.first = 0;
   }
 
   /** Line `i` without its line end (its first characters only), or undefined past the end. */

@@ -193,52 +193,118 @@ export function stripAnsiTwin(text: string): string {
 /**
  * WASM path of {@link stripAnsi}: copies `text` into the arena, compacts it in
  * place and reads the rest back. Returns `text` itself, without copying, when
- * there is nothing to remove (as the twin does). Exported so tests and
- * benchmarks can force it.
+ * there is nothing to remove (as the twin does). With `sliceSparse`, windows
+ * with few escapes are cut from `text` instead (as {@link stripAnsi} does).
+ * Exported so tests and benchmarks can force it.
  */
-export function stripAnsiWasm(host: WasmHost, text: string, window: number = LINE_WINDOW_UNITS): string {
-  return hasAnsi(text) ? stripInWasm(host, text, window) : text;
+export function stripAnsiWasm(
+  host: WasmHost,
+  text: string,
+  window: number = LINE_WINDOW_UNITS,
+  sliceSparse = false,
+): string {
+  return hasAnsi(text) ? stripInWindows(host, text, window, sliceSparse) : text;
 }
 
 /**
- * The WASM pass proper, for text known to hold an introducer. The text
- * crosses in windows of whole lines (lines.ts says why: the arena never
- * shrinks, and one pass took 2 bytes per input char of it for good). That
- * gives the same result because no sequence holds a "\n": a CSI, an nF escape
- * or a control string without its terminator ends before it (see the file
- * comment), so a window that ends just after one never cuts a sequence.
+ * Most escapes per this many units of a window for its kept text to be taken
+ * as slices of the input. A slice costs a few dozen bytes whatever its
+ * length, so past this density the window's compacted copy (2 bytes a unit
+ * at most) is the smaller of the two.
  */
-function stripInWasm(host: WasmHost, text: string, window: number): string {
+const UNITS_PER_SLICED_ESCAPE = 64;
+
+/**
+ * The strip proper, for text known to hold an introducer. The text crosses
+ * in windows of whole lines (lines.ts says why: the arena never shrinks, and
+ * one pass took 2 bytes per input char of it for good). That gives the same
+ * result because no sequence holds a "\n": a CSI, an nF escape or a control
+ * string without its terminator ends before it (see the file comment), so a
+ * window that ends just after one never cuts a sequence.
+ *
+ * The pieces read back from the arena are as large as the result, and its
+ * first reader (the line index) flattens the rope of them into a second copy
+ * while they are still alive: 3.2 bytes per char at once on a 100 MB
+ * coloured log. With `sliceSparse` (escapes only, no C1 introducer), a
+ * window with few escapes is not copied at all: its kept runs are slices of
+ * `text`, found with the twin's scan, and the result is joined from them
+ * once, flat, so that join is the only copy.
+ */
+function stripInWindows(host: WasmHost, text: string, window: number, sliceSparse: boolean): string {
   const n = text.length;
-  let out = "";
+  const parts: string[] = [];
+  const mayslice = sliceSparse && !hasC1(text);
   let isChanged = false;
   for (let from = 0; from < n; ) {
     const to = lineWindowEnd(text, from, window);
-    const length = to - from;
-    const piece = from === 0 && to === n ? text : text.slice(from, to);
-    const ptr = host.base;
-    host.reserve(ptr + 2 * length + 16);
-    host.writeUtf16(piece, ptr);
-    const kept = host.exports.stripAnsi(ptr, length);
-    if (kept === length) out += piece;
-    else {
-      out += readPieces(host, ptr, kept);
-      isChanged = true;
-    }
+    const sliced = mayslice ? pushKeptSlices(text, from, to, parts) : -1;
+    if (sliced === 1) isChanged = true;
+    else if (sliced === -1 && compactWindow(host, text, from, to, parts)) isChanged = true;
     from = to;
   }
-  return isChanged ? out : text;
-}
-
-/** Reads `length` units at `ptr` as flat pieces of {@link FLAT_PIECE_UNITS} (see there why). */
-function readPieces(host: WasmHost, ptr: number, length: number): string {
-  if (length <= FLAT_PIECE_UNITS) return host.readUtf16(ptr, length);
+  if (!isChanged) return text;
+  if (mayslice) return parts.length === 1 ? parts[0] : parts.join("");
+  // Pieces only: a rope of them is as small as their join, and quicker to make.
   let out = "";
-  for (let at = 0; at < length; at += FLAT_PIECE_UNITS) {
-    out += host.readUtf16(ptr + 2 * at, Math.min(FLAT_PIECE_UNITS, length - at));
-  }
+  for (const part of parts) out += part;
   return out;
 }
+
+/**
+ * Pushes the runs of text[from, to) between escape sequences as slices of
+ * `text` (the twin's scan, ESC only): 1 when it found one, 0 when there was
+ * none, -1 (nothing pushed) when the window holds too many for slices to pay.
+ */
+function pushKeptSlices(text: string, from: number, to: number, parts: string[]): number {
+  // Counted first, at memchr speed: a dense window is compacted in WASM, faster than sliced.
+  const most = Math.max(1, Math.floor((to - from) / UNITS_PER_SLICED_ESCAPE));
+  let escapes = 0;
+  for (let i = text.indexOf("\x1b", from); i !== -1 && i < to; i = text.indexOf("\x1b", i + 1)) {
+    if (++escapes > most) return -1;
+  }
+  let found = 0;
+  let copied = from;
+  for (let i = text.indexOf("\x1b", from); i !== -1 && i < to; i = text.indexOf("\x1b", i)) {
+    found++;
+    const end = sequenceEnd(text, i, text.length);
+    if (i > copied) parts.push(text.slice(copied, i));
+    copied = end;
+    i = end;
+  }
+  if (copied < to) parts.push(copied === 0 && to === text.length ? text : text.slice(copied, to));
+  return found > 0 ? 1 : 0;
+}
+
+/** Strips text[from, to) in the arena and pushes what is kept; whether anything went. */
+function compactWindow(host: WasmHost, text: string, from: number, to: number, parts: string[]): boolean {
+  const length = to - from;
+  const piece = from === 0 && to === text.length ? text : text.slice(from, to);
+  const ptr = host.base;
+  host.reserve(ptr + 2 * length + 16);
+  host.writeUtf16(piece, ptr);
+  const kept = host.exports.stripAnsi(ptr, length);
+  if (kept === length) {
+    parts.push(piece);
+    return false;
+  }
+  pushPieces(host, ptr, kept, parts);
+  return true;
+}
+
+/** Pushes `length` units at `ptr` as flat pieces of {@link FLAT_PIECE_UNITS} (see there why). */
+function pushPieces(host: WasmHost, ptr: number, length: number, parts: string[]): void {
+  for (let at = 0; at < length; at += FLAT_PIECE_UNITS) {
+    parts.push(host.readUtf16(ptr + 2 * at, Math.min(FLAT_PIECE_UNITS, length - at)));
+  }
+}
+
+/**
+ * Inputs at least this long have their sparse windows cut from the input
+ * (see stripInWindows): the pieces a shorter one leaves behind are a few MB
+ * at most, and slicing is slower than the WASM pass (1.7× on a 10 MB diff,
+ * the join included), so it pays only where the memory does.
+ */
+export const SLICED_STRIP_MIN = 1 << 20;
 
 /**
  * Inputs with escapes at least this long go to WASM. Measured with
@@ -259,7 +325,10 @@ export function stripAnsi(text: string): string {
   const last = lastStripped;
   if (last !== null && last.text === text) return last.stripped;
   const host = text.length >= STRIP_ANSI_WASM_MIN ? wasmHost() : null;
-  const stripped = host === null ? stripAnsiTwin(text) : stripInWasm(host, text, LINE_WINDOW_UNITS);
+  const stripped =
+    host === null
+      ? stripAnsiTwin(text)
+      : stripInWindows(host, text, LINE_WINDOW_UNITS, text.length >= SLICED_STRIP_MIN);
   if (text.length >= REMEMBER_STRIPPED_MIN) lastStripped = { text, stripped };
   return stripped;
 }

@@ -1059,6 +1059,11 @@ function wasmUnits(host: WasmHost, text: string, start: number, end: number): nu
 
 /** Estimated o200k_base tokens of `text`, by the WASM kernel (same result as the twin). */
 export function estimateTokensWasm(host: WasmHost, text: string): number {
+  return unitsToTokens(wasmTokenUnits(host, text));
+}
+
+/** The summed units of `text`, by the WASM kernel in chunks that end where the scan restarts. */
+function wasmTokenUnits(host: WasmHost, text: string): number {
   const n = text.length;
   let units = 0;
   let start = 0;
@@ -1069,7 +1074,7 @@ export function estimateTokensWasm(host: WasmHost, text: string): number {
     start = end;
   }
   units += wasmUnits(host, text, start, n);
-  return unitsToTokens(units);
+  return units;
 }
 
 /**
@@ -1090,9 +1095,30 @@ const WASM_FROM = 32;
  * estimateTokens('{"name": "pithy"}'); // ≈ js-tiktoken o200k_base count
  */
 export function estimateTokens(text: string): number {
+  return unitsToTokens(tokenUnits(text));
+}
+
+/** The summed units of `text` (WASM when loaded and worth it, else the twin). */
+function tokenUnits(text: string): number {
   if (text.length >= WASM_FROM) {
     const host = wasmHost();
-    if (host !== null) return estimateTokensWasm(host, text);
+    if (host !== null) return wasmTokenUnits(host, text);
   }
-  return estimateTokensTwin(text);
+  return tokenUnitsTwin(text);
+}
+
+/**
+ * {@link estimateTokens} of `head + tail`, without making that string when
+ * the scan restarts at the join (`head` ends in "\n" and `tail` opens with
+ * a non-space, as where the WASM pass cuts its chunks): each part's units
+ * are summed. The pipeline appends a marker line to a cleaned text, and the
+ * first reader of the concatenation would flatten it: a second copy of a
+ * 100 MB output inside the call.
+ */
+export function estimateTokensJoined(head: string, tail: string): number {
+  if (head.length === 0 || tail.length === 0) return estimateTokens(head + tail);
+  if (head.charCodeAt(head.length - 1) !== 10 || isSpaceUnit(tail.charCodeAt(0))) {
+    return estimateTokens(head + tail);
+  }
+  return unitsToTokens(tokenUnits(head) + tokenUnits(tail));
 }

@@ -35,6 +35,8 @@ export function compressed(
     key: string | undefined;
     tokensIn: number;
     tokensOut: number;
+    /** The output's UTF-8 length, when the caller counted it in parts (else counted here). */
+    bytesOut?: number;
     detail: Record<string, number | string>;
   },
 ): CompressResult {
@@ -45,7 +47,7 @@ export function compressed(
     strategy: figures.strategy,
     key: figures.key,
     bytesIn: utf8Length(content),
-    bytesOut: utf8Length(output),
+    bytesOut: figures.bytesOut ?? utf8Length(output),
     tokensIn: figures.tokensIn,
     tokensOut: figures.tokensOut,
     detail: figures.detail,

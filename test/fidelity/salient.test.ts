@@ -53,6 +53,17 @@ describe("salientLines", () => {
     expect(salientLines(headings).map((s) => s.text)).toEqual(["## [1.0.0]", "## [1.0.1]"]);
   });
 
+  it("numbers the salient lines of a long text by their place in it, underlined headings included", () => {
+    const lines = Array.from({ length: 9000 }, (_, i) => `routine step ${i} done`);
+    const errorsAt = [5, 2047, 2048, 4100, 8999];
+    for (const i of errorsAt) lines[i] = `ERROR step ${i} failed: disk ${String.fromCharCode(97 + (i % 26))} full`;
+    lines[6000] = "Summary";
+    lines[6001] = "=======";
+    const found = salientLines(lines.join("\n"));
+    expect(found.map((s) => s.line)).toEqual([...errorsAt.slice(0, 4), 6000, 8999]);
+    expect(found.map((s) => s.text)).toEqual([...errorsAt.slice(0, 4).map((i) => lines[i]), "Summary", lines[8999]]);
+  });
+
   it("finds the failures of real test runs and the diagnostics of a real tsc run", async () => {
     const shared = await openCorpus("shared").load();
     const pytest = shared.find((c) => c.id === "log-requests-pytest-fail")!;

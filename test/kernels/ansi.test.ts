@@ -162,6 +162,21 @@ describe("stripAnsi WASM and twin", () => {
     );
   });
 
+  it("agree when windows with few escapes are cut from the input instead of the arena", () => {
+    // Long plain runs make some windows sparse (sliced) and leave others dense (compacted in WASM).
+    const plain = fc.constantFrom("x".repeat(70), "é".repeat(130), "plain text of a log line ".repeat(6));
+    const lines = fc.array(fc.oneof(escapeText, plain, fc.constant("\x1b]0;title\n"), fc.constant("\x9b31m")), {
+      maxLength: 10,
+    });
+    fc.assert(
+      fc.property(lines, fc.integer({ min: 1, max: 400 }), (parts, window) => {
+        const s = parts.join("\n");
+        expect(stripAnsiWasm(host, s, window, true)).toBe(stripAnsiTwin(s));
+      }),
+      { numRuns: 500 },
+    );
+  });
+
   it("agree on arbitrary UTF-16 including lone surrogates", () => {
     fc.assert(
       fc.property(anyText, (s) => stripAnsiWasm(host, s) === stripAnsiTwin(s)),

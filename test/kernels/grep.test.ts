@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import fc from "fast-check";
 import {
+  GREP_ROWS_WASM_MAX,
   isGroupSeparator,
   parseGrepRow,
   parseGrepRows,
@@ -237,6 +238,16 @@ describe("parseGrepRows WASM and twin", () => {
         .slice(0, 1 << 20),
     );
     for (const c of await loadCorpus()) parseAll(c.text);
+  });
+
+  it("leave the arena alone past GREP_ROWS_WASM_MAX, with the same rows", () => {
+    const row = "src/a.ts:12:const x = 1;\nsrc/a.ts-13-const y = 2;\n--\n";
+    // Four times the limit: more than any earlier test can have grown the arena to.
+    const text = row.repeat(Math.ceil((4 * GREP_ROWS_WASM_MAX) / row.length));
+    const arena = host.memory.buffer.byteLength;
+    const rows = parseGrepRows(text);
+    expect(host.memory.buffer.byteLength).toBe(arena);
+    expect(rowsOf(rows)).toEqual(rowsOf(parseGrepRowsTwin(text)));
   });
 });
 

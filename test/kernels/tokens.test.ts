@@ -2,7 +2,12 @@ import { beforeAll, describe, expect, inject, it } from "vitest";
 import fc from "fast-check";
 import { Tiktoken } from "js-tiktoken/lite";
 import o200k from "js-tiktoken/ranks/o200k_base";
-import { estimateTokens, estimateTokensTwin, estimateTokensWasm } from "../../src/kernels/tokens.js";
+import {
+  estimateTokens,
+  estimateTokensJoined,
+  estimateTokensTwin,
+  estimateTokensWasm,
+} from "../../src/kernels/tokens.js";
 import { loadWasm, setWasmEnabled, type WasmHost } from "../../src/kernels/wasm.js";
 import { loadCorpus } from "../support/corpus.js";
 
@@ -132,6 +137,32 @@ describe("estimateTokens", () => {
     } finally {
       setWasmEnabled(true);
     }
+  });
+});
+
+describe("estimateTokensJoined", () => {
+  it("gives the estimate of the concatenation, whatever the two parts", () => {
+    const part = fc.oneof(
+      pieceText,
+      anyText,
+      pieceText.map((t) => `${t}\n`),
+    );
+    fc.assert(
+      fc.property(part, part, (head, tail) => {
+        expect(estimateTokensJoined(head, tail)).toBe(estimateTokens(head + tail));
+      }),
+      { numRuns: 1000 },
+    );
+  });
+
+  it("gives the estimate of a long text and the marker line after it", () => {
+    const head =
+      fc
+        .sample(pieceText, { seed: 3, numRuns: 4000 })
+        .join("\n")
+        .slice(0, 1 << 20) + "\n";
+    const tail = "[[pithy:0123456789abcdef0123456789abcdef original before cleaning]]";
+    expect(estimateTokensJoined(head, tail)).toBe(estimateTokens(head + tail));
   });
 });
 

@@ -201,27 +201,18 @@ export function maskLinesWasm(host: WasmHost, lines: LineIndex, window: number =
 
 /**
  * The table of {@link maskLinesWasm} as the kernel calls left it: one part of
- * hashes and flags per call. {@link MaskedLines} reads the parts as they are:
- * joining them held the table twice at once (on a 100 MB log, 80 MB of parts
- * and their 80 MB copy, the peak of the whole call).
+ * hashes and flags per call. Joining them held the table twice at once (on a
+ * 100 MB log, 80 MB of parts and their 80 MB copy); {@link MaskedLines}
+ * goes further and masks one window at a time (see there).
  */
 function maskParts(host: WasmHost, lines: LineIndex, window: number): MaskOutput {
   const text = lines.text;
   const n = lines.count;
-  const out: MaskOutput = {
-    counts: new Int32Array(n),
-    firsts: new Int32Array(n),
-    hashParts: [],
-    flagParts: [],
-    partLines: [],
-    partTokens: [],
-    tokens: 0,
-  };
+  const out = emptyOutput(0, n);
   let line = 0;
   for (let from = 0; line < n; ) {
     const to = lineWindowEnd(text, from, window);
-    let windowEnd = line;
-    while (windowEnd < n && lines.start(windowEnd) < to) windowEnd++;
+    const windowEnd = windowEndLine(lines, line, to);
     const masked = maskWindow(
       host,
       from === 0 && to === text.length ? text : text.slice(from, to),
@@ -235,15 +226,44 @@ function maskParts(host: WasmHost, lines: LineIndex, window: number): MaskOutput
     if (masked < windowEnd) break;
     from = to;
   }
-  for (; line < n; line++) {
-    out.counts[line] = -1;
-    out.firsts[line] = out.tokens;
-  }
+  unmasked(out, line, n);
   return out;
+}
+
+/** The first line at or after `line` that starts at or past offset `to` (the end of a window). */
+function windowEndLine(lines: LineIndex, line: number, to: number): number {
+  const n = lines.count;
+  let end = line;
+  while (end < n && lines.start(end) < to) end++;
+  return end;
+}
+
+/** A table for lines [first, first + lines) with nothing masked yet. */
+function emptyOutput(first: number, lines: number): MaskOutput {
+  return {
+    first,
+    counts: new Int32Array(lines),
+    firsts: new Int32Array(lines),
+    hashParts: [],
+    flagParts: [],
+    partLines: [],
+    partTokens: [],
+    tokens: 0,
+  };
+}
+
+/** Marks lines [from, to) of `out` as not masked by the kernel (they are masked one by one in TS). */
+function unmasked(out: MaskOutput, from: number, to: number): void {
+  for (let line = from; line < to; line++) {
+    out.counts[line - out.first] = -1;
+    out.firsts[line - out.first] = out.tokens;
+  }
 }
 
 /** The table {@link maskLinesWasm} builds window by window. */
 interface MaskOutput {
+  /** The line that `counts[0]` and `firsts[0]` are of. */
+  readonly first: number;
   readonly counts: Int32Array;
   readonly firsts: Int32Array;
   // One slice per call, exactly sized: most logs take a single call, and a
@@ -288,8 +308,9 @@ function maskWindow(host: WasmHost, piece: string, out: MaskOutput, line: number
     const written = i32[(state >>> 2) + 1];
     out.partLines.push(line);
     out.partTokens.push(out.tokens);
-    counts.set(i32.subarray(countsPtr >>> 2, (countsPtr >>> 2) + done), line);
-    for (let k = line; k < line + done; k++) {
+    const at = line - out.first;
+    counts.set(i32.subarray(countsPtr >>> 2, (countsPtr >>> 2) + done), at);
+    for (let k = at; k < at + done; k++) {
       firsts[k] = out.tokens;
       if (counts[k] > 0) out.tokens += counts[k];
     }
@@ -331,6 +352,13 @@ const NO_FLAGS = new Uint8Array(0);
  * The masked tokens of a log's lines, one line at a time for the template
  * miner: {@link load} points {@link hashes}, {@link flags} and {@link at} at a
  * line's tokens. Built by {@link maskLines}.
+ *
+ * The kernel masks the window of lines (the windows {@link maskLinesWasm}
+ * reads) that holds the line loaded, and only that window's table is kept:
+ * the miner loads lines in order, so each window is masked once. The whole
+ * log's table at once was 9 bytes a token, 82 MB on a 100 MB log, alive
+ * through the whole classifying pass. A line loaded after a later one is
+ * masked on its own in TS, which gives the same hashes.
  */
 export class MaskedLines implements LineTokens {
   /** Hash words of the loaded line: token `i` at words `2 * (at + i)` and `2 * (at + i) + 1`. */
@@ -341,9 +369,13 @@ export class MaskedLines implements LineTokens {
   at = 0;
   /** Tokens of the loaded line. */
   count = 0;
+  /** The table of the window last masked, or null. */
   private table: MaskOutput | null = null;
   /** The part of {@link table} that holds the last line loaded from it. */
   private part = 0;
+  /** Where each window found so far starts: its offset in the log and its first line. */
+  private readonly windowFroms: number[] = [0];
+  private readonly windowLines: number[] = [0];
   private readonly oneHashes = new Int32Array(2 * MAX_TOKENS);
   private readonly oneFlags = new Uint8Array(MAX_TOKENS);
 
@@ -363,23 +395,13 @@ export class MaskedLines implements LineTokens {
    * than the line's visible text) is masked from `text` in TS.
    */
   load(lineNo: number, text: string): number {
-    if (this.host !== null && this.lines !== null) {
-      this.table = maskParts(this.host, this.lines, LINE_WINDOW_UNITS);
-      this.host = null;
-    }
-    const t = this.table;
-    if (
-      t !== null &&
-      lineNo >= 0 &&
-      lineNo < t.counts.length &&
-      t.counts[lineNo] >= 0 &&
-      text.length === this.visibleLength(lineNo)
-    ) {
+    const t = this.tableOf(lineNo);
+    if (t !== null && t.counts[lineNo - t.first] >= 0 && text.length === this.visibleLength(lineNo)) {
       const part = this.partOf(t, lineNo);
       this.hashes = t.hashParts[part];
       this.flags = t.flagParts[part];
-      this.at = t.firsts[lineNo] - t.partTokens[part];
-      this.count = t.counts[lineNo];
+      this.at = t.firsts[lineNo - t.first] - t.partTokens[part];
+      this.count = t.counts[lineNo - t.first];
       return this.count;
     }
     const tokens = maskTokens(text);
@@ -392,6 +414,49 @@ export class MaskedLines implements LineTokens {
     this.at = 0;
     this.count = tokens.length;
     return this.count;
+  }
+
+  /**
+   * The kernel's table of the window that holds line `lineNo`, masked now
+   * when it lies past the last one masked; null when there is none, or the
+   * line lies before that window.
+   */
+  private tableOf(lineNo: number): MaskOutput | null {
+    const { host, lines } = this;
+    if (host === null || lines === null || lineNo < 0 || lineNo >= lines.count) return null;
+    const t = this.table;
+    if (t !== null && lineNo >= t.first && lineNo < t.first + t.counts.length) return t;
+    // Behind the window: masked on its own in TS (same hashes), rather than its whole window again.
+    if (t !== null && lineNo < t.first) return null;
+    const froms = this.windowFroms;
+    const starts = this.windowLines;
+    // Windows end where lineWindowEnd says, from the log's start: find those up to this line.
+    while (starts[starts.length - 1] <= lineNo) {
+      const to = lineWindowEnd(lines.text, froms[froms.length - 1], LINE_WINDOW_UNITS);
+      froms.push(to);
+      starts.push(windowEndLine(lines, starts[starts.length - 1], to));
+    }
+    let w = starts.length - 2;
+    while (starts[w] > lineNo) w--;
+    this.table = this.maskWindowAt(host, lines, froms[w], froms[w + 1], starts[w], starts[w + 1]);
+    this.part = 0;
+    return this.table;
+  }
+
+  /** Masks the window of text [from, to), lines [line, end). */
+  private maskWindowAt(
+    host: WasmHost,
+    lines: LineIndex,
+    from: number,
+    to: number,
+    line: number,
+    end: number,
+  ): MaskOutput {
+    const text = lines.text;
+    const out = emptyOutput(line, end - line);
+    const masked = maskWindow(host, from === 0 && to === text.length ? text : text.slice(from, to), out, line, end);
+    unmasked(out, masked, end);
+    return out;
   }
 
   /**

@@ -365,6 +365,21 @@ describe("MaskedLines", () => {
     }
   }, 60_000);
 
+  it("serves lines loaded forward past windows it never masked", () => {
+    const rows: string[] = [];
+    for (let i = 0; i < 60_000; i++) rows.push(`INFO worker ${i % 13} handled job ${i} in ${i % 89}ms`);
+    const lines = LineIndex.of(`${rows.join("\n")}\n`);
+    const twin = maskLinesTwin(lines);
+    const m = maskLines(lines);
+    // Strides of 9 000 lines skip whole windows of 256 Ki units.
+    for (let i = 3; i < lines.count; i += 9_000) {
+      const n = m.load(i, visibleText(lines.line(i)));
+      const got: Array<[number, number]> = [];
+      for (let k = 0; k < n; k++) got.push([m.hashes[2 * (m.at + k)], m.hashes[2 * (m.at + k) + 1]]);
+      expect([i, got]).toEqual([i, lineHashes(twin, i)]);
+    }
+  });
+
   it("masks a text that is not the line's visible text from the text itself", () => {
     const lines = LineIndex.of("a 1 2 3\n".repeat(200));
     const m = maskLines(lines);
