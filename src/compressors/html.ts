@@ -79,7 +79,7 @@ export function compressHtml(input: CompressorInput): CompressorOutput | null {
     lossy: true,
     detail: {
       htmlElements: elements,
-      htmlRoot: roots[0] === ROOT ? "page" : tree.tag[roots[0]],
+      htmlRoot: roots[0] === ROOT ? "page" : tree.tagName(roots[0]),
       scriptsDropped: ctx.omitted.code,
       hiddenDropped: ctx.omitted.hidden,
       boilerplateDropped: ctx.omitted.boilerplate,

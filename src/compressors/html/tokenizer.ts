@@ -25,6 +25,21 @@ export type AttrName =
   | "start"
   | "type";
 
+/** Every {@link AttrName}, in one order: the tree stores an attribute's name as its index here. */
+export const ATTR_NAMES: readonly AttrName[] = [
+  "id",
+  "class",
+  "role",
+  "hidden",
+  "aria-hidden",
+  "style",
+  "href",
+  "name",
+  "alt",
+  "start",
+  "type",
+];
+
 /**
  * The attributes the extractor reads (undefined when absent); every other
  * attribute is skipped while scanning. A class rather than a bag of keys, so

@@ -7,8 +7,8 @@
  * first child, next sibling), and every walk over them is iterative, so
  * 10 000 nested `<div>`s cost memory, never stack.
  */
-import { DOCUMENT, OTHER, TAG_COUNT, TAG_FLAGS, TEXT, Tag, TagFlag } from "./tags.js";
-import { scanHtml, type AttrName, type Attrs, type HtmlSink } from "./tokenizer.js";
+import { DOCUMENT, OTHER, TAG_COUNT, TAG_FLAGS, TAG_NAMES, TEXT, Tag, TagFlag } from "./tags.js";
+import { ATTR_NAMES, scanHtml, type AttrName, type Attrs, type HtmlSink } from "./tokenizer.js";
 
 /** Node index of the document (the root every other node descends from). */
 export const ROOT = 0;
@@ -39,21 +39,23 @@ export const Has = {
 const MAX_SCOPE_SEARCH = 64;
 
 /**
- * The parsed page, one column per node property: typed arrays for numbers,
- * plain arrays (appended to, never preallocated: V8 stores a large
- * `new Array(n)` as a slow dictionary) for names and attributes. Callers
- * read the columns and never write them; the typed ones are not `readonly`
+ * The parsed page, one column per node property: typed arrays for numbers.
+ * Callers read the columns and never write them; they are not `readonly`
  * only because the parser replaces them with larger copies as the tree
  * grows (doubling from a guess by the page's length), which costs less
  * than a first pass counting the page's "<"s to size them exactly.
+ *
+ * Nothing is kept per node as a JS object or string: a 100 MB page has
+ * four million nodes, and a name and an attribute object per node (8 bytes
+ * a slot in two arrays, 112 bytes an object) held 2.5 bytes per input
+ * character, more than the text rendered from it. Names of elements
+ * pithy does not know and attribute values live in side lists holding only
+ * the nodes that have them (see {@link tagName}, {@link attr}).
  */
 export class HtmlTree {
   readonly source: string;
-  /** Tag name (lowercase) of an element; "" for a text node; "#document" for {@link ROOT}. */
-  readonly tag: string[] = ["#document"];
   /** Tag number of each node (tags.ts); what the renderers branch on, rather than names. */
   kind: Uint8Array;
-  readonly attrs: (Attrs | null)[] = [null];
   parent: Int32Array;
   firstChild: Int32Array;
   nextSibling: Int32Array;
@@ -69,6 +71,17 @@ export class HtmlTree {
   has: Uint8Array = new Uint8Array(0);
   /** Characters of readable text in each node's subtree (not scripts or styles), for main-content choices. */
   textLength: Int32Array = new Int32Array(0);
+  /**
+   * Attributes as one list in document order: node `i`'s are entries
+   * `[attrEnd[i - 1], attrEnd[i])` of {@link attrName} (an index into
+   * ATTR_NAMES) and {@link attrValue}.
+   */
+  private attrEnd: Int32Array;
+  private attrName = new Uint8Array(64);
+  private readonly attrValue: string[] = [];
+  /** Nodes whose tag is {@link OTHER} (ascending) and their names, parallel. */
+  private readonly otherNode: number[] = [];
+  private readonly otherName: string[] = [];
   private count = 1;
 
   private constructor(source: string) {
@@ -82,6 +95,7 @@ export class HtmlTree {
     this.textStart = new Int32Array(capacity);
     this.textEnd = new Int32Array(capacity);
     this.subtreeEnd = new Int32Array(capacity);
+    this.attrEnd = new Int32Array(capacity);
     this.kind[ROOT] = DOCUMENT;
     this.parent[ROOT] = -1;
     this.subtreeEnd[ROOT] = 1;
@@ -100,10 +114,34 @@ export class HtmlTree {
     return this.count;
   }
 
+  /** Tag name (lowercase) of an element; "" for a text node; "#document" for {@link ROOT}. */
+  tagName(node: number): string {
+    const kind = this.kind[node];
+    if (kind !== OTHER) return TAG_NAMES[kind];
+    // Binary search: the names of unknown elements are asked for only when one closes.
+    const nodes = this.otherNode;
+    let lo = 0;
+    let hi = nodes.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (nodes[mid] < node) lo = mid + 1;
+      else hi = mid;
+    }
+    return this.otherName[lo];
+  }
+
   /** An attribute of element `node`, or undefined. */
   attr(node: number, name: AttrName): string | undefined {
-    const a = this.attrs[node];
-    return a === null ? undefined : a[name];
+    if (node === ROOT) return undefined;
+    const end = this.attrEnd[node];
+    for (let i = this.attrEnd[node - 1]; i < end; i++)
+      if (ATTR_NAMES[this.attrName[i]] === name) return this.attrValue[i];
+    return undefined;
+  }
+
+  /** Whether element `node` has any of the attributes the tokenizer keeps. */
+  hasAttrs(node: number): boolean {
+    return node !== ROOT && this.attrEnd[node] > this.attrEnd[node - 1];
   }
 
   /** Raw (undecoded) text of text node `node`. */
@@ -134,9 +172,22 @@ export class HtmlTree {
   add(parent: number, tag: string, kind: number, attrs: Attrs | null, lastChildOfParent: number): number {
     if (this.count === this.kind.length) this.grow();
     const id = this.count++;
-    this.tag.push(tag);
     this.kind[id] = kind;
-    this.attrs.push(attrs);
+    if (kind === OTHER) {
+      this.otherNode.push(id);
+      this.otherName.push(tag);
+    }
+    let fields = this.attrEnd[id - 1];
+    if (attrs !== null) {
+      for (let n = 0; n < ATTR_NAMES.length; n++) {
+        const value = attrs[ATTR_NAMES[n]];
+        if (value === undefined) continue;
+        if (fields === this.attrName.length) this.attrName = grown(this.attrName, new Uint8Array(fields * 2));
+        this.attrName[fields++] = n;
+        this.attrValue.push(value);
+      }
+    }
+    this.attrEnd[id] = fields;
     this.parent[id] = parent;
     this.subtreeEnd[id] = id + 1;
     if (lastChildOfParent < 0) this.firstChild[parent] = id;
@@ -147,10 +198,8 @@ export class HtmlTree {
   /** Doubles every column's room for nodes. */
   private grow(): void {
     const capacity = this.kind.length * 2;
-    const more = <T extends Int32Array | Uint8Array>(column: T, fresh: T): T => {
-      fresh.set(column);
-      return fresh;
-    };
+    const more = grown;
+    this.attrEnd = more(this.attrEnd, new Int32Array(capacity));
     this.kind = more(this.kind, new Uint8Array(capacity));
     this.parent = more(this.parent, new Int32Array(capacity));
     this.firstChild = more(this.firstChild, new Int32Array(capacity).fill(-1));
@@ -182,7 +231,7 @@ export class HtmlTree {
         else if (k === Tag.pre) bits |= Has.Pre | Has.Block;
         else if ((flags & TagFlag.List) !== 0) bits |= Has.List | Has.Block;
         else if ((flags & TagFlag.Block) !== 0) bits |= Has.Block;
-        if (k === Tag.main || k === Tag.article || this.attrs[i]?.role === "main") bits |= Has.Main;
+        if (k === Tag.main || k === Tag.article || this.attr(i, "role") === "main") bits |= Has.Main;
       }
       this.has[i] = bits;
       this.has[p] |= bits;
@@ -190,6 +239,12 @@ export class HtmlTree {
       if (this.subtreeEnd[i] > this.subtreeEnd[p]) this.subtreeEnd[p] = this.subtreeEnd[i];
     }
   }
+}
+
+/** `fresh` holding `column` at its start. */
+function grown<T extends Int32Array | Uint8Array>(column: T, fresh: T): T {
+  fresh.set(column);
+  return fresh;
 }
 
 /** Turns tokenizer events into tree nodes, applying the implied end tags. */
@@ -227,7 +282,7 @@ class TreeBuilder implements HtmlSink {
       if ((this.openOther.get(name) ?? 0) === 0) return;
       while (this.open.length > 1) {
         const popped = this.pop();
-        if (tree.kind[popped] === OTHER && tree.tag[popped] === name) return;
+        if (tree.kind[popped] === OTHER && tree.tagName(popped) === name) return;
       }
       return;
     }
@@ -248,7 +303,7 @@ class TreeBuilder implements HtmlSink {
     this.lastChild.pop();
     const kind = this.tree.kind[id];
     if (kind === OTHER) {
-      const name = this.tree.tag[id];
+      const name = this.tree.tagName(id);
       this.openOther.set(name, (this.openOther.get(name) ?? 1) - 1);
     } else this.openCount[kind]--;
     return id;

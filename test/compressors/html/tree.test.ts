@@ -20,7 +20,7 @@ function shape(tree: HtmlTree, node = ROOT): string {
   const kids: string[] = [];
   for (let c = tree.firstChild[node]; c >= 0; c = tree.nextSibling[c]) kids.push(shape(tree, c));
   if (node === ROOT) return kids.join(" ");
-  return `(${[tree.tag[node], ...kids].join(" ")})`;
+  return `(${[tree.tagName(node), ...kids].join(" ")})`;
 }
 
 describe("scanHtml", () => {
