@@ -120,7 +120,7 @@ function pageTitle(tree: HtmlTree): string {
   for (let i = ROOT + 1; i < tree.size; i++) {
     if (tree.kind[i] !== Tag.title) continue;
     let text = "";
-    for (let c = tree.firstChild[i]; c >= 0; c = tree.nextSibling[c]) if (tree.isText(c)) text += tree.rawText(c);
+    for (let c = tree.firstChild(i); c >= 0; c = tree.nextSibling(c)) if (tree.isText(c)) text += tree.rawText(c);
     return collapseSpace(decodeEntities(text)).trim();
   }
   return "";

@@ -18,7 +18,7 @@ function events(html: string): Event[] {
 function shape(tree: HtmlTree, node = ROOT): string {
   if (tree.isText(node)) return JSON.stringify(tree.rawText(node));
   const kids: string[] = [];
-  for (let c = tree.firstChild[node]; c >= 0; c = tree.nextSibling[c]) kids.push(shape(tree, c));
+  for (let c = tree.firstChild(node); c >= 0; c = tree.nextSibling(c)) kids.push(shape(tree, c));
   if (node === ROOT) return kids.join(" ");
   return `(${[tree.tagName(node), ...kids].join(" ")})`;
 }
