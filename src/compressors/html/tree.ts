@@ -73,11 +73,13 @@ export class HtmlTree {
   /**
    * Attributes as one list in document order: node `i`'s are entries
    * `[attrEnd[i - 1], attrEnd[i])` of {@link attrName} (an index into
-   * ATTR_NAMES) and {@link attrValue}.
+   * ATTR_NAMES), {@link attrStart} and {@link attrStop}.
    */
   private attrEnd: Int32Array;
   private attrName = new Uint8Array(64);
-  private readonly attrValue: string[] = [];
+  /** Source range `[attrStart, attrStop)` of each attribute's value. */
+  private attrStart = new Int32Array(64);
+  private attrStop = new Int32Array(64);
   /** Nodes whose tag is {@link OTHER} (ascending) and their names, parallel. */
   private readonly otherNode: number[] = [];
   private readonly otherName: string[] = [];
@@ -132,7 +134,7 @@ export class HtmlTree {
     if (node === ROOT) return undefined;
     const end = this.attrEnd[node];
     for (let i = this.attrEnd[node - 1]; i < end; i++)
-      if (ATTR_NAMES[this.attrName[i]] === name) return this.attrValue[i];
+      if (ATTR_NAMES[this.attrName[i]] === name) return this.source.slice(this.attrStart[i], this.attrStop[i]);
     return undefined;
   }
 
@@ -197,12 +199,16 @@ export class HtmlTree {
     }
     let fields = this.attrEnd[id - 1];
     if (attrs !== null) {
-      for (let n = 0; n < ATTR_NAMES.length; n++) {
-        const value = attrs[ATTR_NAMES[n]];
-        if (value === undefined) continue;
-        if (fields === this.attrName.length) this.attrName = grown(this.attrName, new Uint8Array(fields * 2));
-        this.attrName[fields++] = n;
-        this.attrValue.push(value);
+      if (fields + attrs.count > this.attrName.length) {
+        const room = (fields + attrs.count) * 2;
+        this.attrName = grown(this.attrName, new Uint8Array(room));
+        this.attrStart = grown(this.attrStart, new Int32Array(room));
+        this.attrStop = grown(this.attrStop, new Int32Array(room));
+      }
+      for (let a = 0; a < attrs.count; a++, fields++) {
+        this.attrName[fields] = attrs.name[a];
+        this.attrStart[fields] = attrs.start[a];
+        this.attrStop[fields] = attrs.end[a];
       }
     }
     this.attrEnd[id] = fields;

@@ -1,13 +1,21 @@
 import { describe, expect, it } from "vitest";
-import { scanHtml, type Attrs } from "../../../src/compressors/html/tokenizer.js";
+import { ATTR_NAMES, scanHtml, type Attrs } from "../../../src/compressors/html/tokenizer.js";
 import { Has, HtmlTree, ROOT } from "../../../src/compressors/html/tree.js";
 
-type Event = ["open", string, Attrs | null] | ["close", string] | ["text", string];
+type Event = ["open", string, Record<string, string> | null] | ["close", string] | ["text", string];
+
+/** A tag's attributes by name, their values read from `html`. */
+function values(html: string, attrs: Attrs | null): Record<string, string> | null {
+  if (attrs === null) return null;
+  const out: Record<string, string> = {};
+  for (let i = 0; i < attrs.count; i++) out[ATTR_NAMES[attrs.name[i]]] = html.slice(attrs.start[i], attrs.end[i]);
+  return out;
+}
 
 function events(html: string): Event[] {
   const out: Event[] = [];
   scanHtml(html, {
-    openTag: (name, _kind, attrs) => out.push(["open", name, attrs]),
+    openTag: (name, _kind, attrs) => out.push(["open", name, values(html, attrs)]),
     closeTag: (name) => out.push(["close", name]),
     text: (start, end) => out.push(["text", html.slice(start, end)]),
   });
