@@ -142,6 +142,23 @@ describe("HtmlTree", () => {
     expect(tree.subtreeEnd[ROOT]).toBe(5_001);
   });
 
+  it("answers each element's attributes and each unknown element's name, past its first guess of the page", () => {
+    const html =
+      `<p id=a class="x y">t</p><x-card role=main HREF='u' id=b id=c></x-card>` + "<i alt=q></i>".repeat(3_000);
+    const tree = HtmlTree.parse(html);
+    expect([tree.attr(1, "id"), tree.attr(1, "class"), tree.attr(1, "role")]).toEqual(["a", "x y", undefined]);
+    expect(tree.hasAttrs(2)).toBe(false); // the text node
+    expect([tree.tagName(3), tree.attr(3, "role"), tree.attr(3, "href"), tree.attr(3, "id")]).toEqual([
+      "x-card",
+      "main",
+      "u",
+      "b",
+    ]);
+    expect(tree.has[ROOT] & Has.Main).toBe(Has.Main);
+    expect([tree.tagName(tree.size - 1), tree.attr(tree.size - 1, "alt")]).toEqual(["i", "q"]);
+    expect([tree.tagName(ROOT), tree.attr(ROOT, "id"), tree.hasAttrs(ROOT)]).toEqual(["#document", undefined, false]);
+  });
+
   it("does not count script or style text as readable text", () => {
     const tree = HtmlTree.parse("<body><script>var x = 1;</script><style>p{}</style>hello</body>");
     expect(tree.textLength[ROOT]).toBe(5);
