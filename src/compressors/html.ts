@@ -76,8 +76,8 @@ interface ReadPage {
 /**
  * Parses and renders the page; null when it has no elements. Everything
  * the rest of the call needs from the tree is taken here, so that the
- * tree (1.3 bytes per input character of a 100 MB page) is garbage before the text is
- * joined and fitted, rather than held through the Markdown planner.
+ * tree (1.3 bytes per input character of a 100 MB page) is garbage before
+ * the text is joined and fitted, rather than held through the planner.
  */
 function readPage(input: CompressorInput): ReadPage | null {
   const tree = HtmlTree.parse(input.text);
