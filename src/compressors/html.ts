@@ -48,6 +48,38 @@ export const htmlCompressor: Compressor = {
 export function compressHtml(input: CompressorInput): CompressorOutput | null {
   // Text from markup is lossy by nature; an output of ours carries a marker and is left alone.
   if (!input.canDrop || hasMarker(input.text)) return null;
+  const page = readPage(input);
+  if (page === null) return null;
+  const pieces = page.head;
+  const body = fitText(page, input);
+  pieces.push(body.text);
+  const marker = input.marker(summary(page.omitted));
+  pieces.push(pieces.length > 0 ? "\n\n" : "", marker);
+  // Measured before joining: a page that would not shrink costs no copy.
+  let length = 0;
+  for (const piece of pieces) length += piece.length;
+  if (length >= input.text.length) return null;
+  const output = pieces.join("");
+  return { output, lossy: true, detail: page.detail };
+}
+
+/** A page read into text blocks, with what goes before them and what the result reports. */
+interface ReadPage {
+  /** What precedes the blocks: the HTTP head, the title, the page's top heading, with their line breaks. */
+  head: string[];
+  /** The rendered blocks; emptied once joined (see {@link fitText}). */
+  blocks: string[];
+  omitted: Omitted;
+  detail: Record<string, number | string>;
+}
+
+/**
+ * Parses and renders the page; null when it has no elements. Everything
+ * the rest of the call needs from the tree is taken here, so that the
+ * tree (1.3 bytes per input character of a 100 MB page) is garbage before
+ * the text is joined and fitted, rather than held through the planner.
+ */
+function readPage(input: CompressorInput): ReadPage | null {
   const tree = HtmlTree.parse(input.text);
   const elements = countElements(tree);
   if (elements === 0) return null;
@@ -55,37 +87,26 @@ export function compressHtml(input: CompressorInput): CompressorOutput | null {
   const roots = contentRoots(tree);
   const blocks = renderBlocks(ctx, roots);
   const title = pageTitle(tree);
-  const pieces: string[] = [];
+  const head: string[] = [];
   // `curl -i`: the response's status line and headers are what the call answered.
-  const head = httpHead(input.text);
-  if (head !== "") pieces.push(head, "\n\n");
+  const http = httpHead(input.text);
+  if (http !== "") head.push(http, "\n\n");
   if (title !== "" && !(blocks.length > 0 && startsWithHeading(blocks[0], title)))
-    pieces.push(`# ${title}`, blocks.length > 0 ? "\n\n" : "");
+    head.push(`# ${title}`, blocks.length > 0 ? "\n\n" : "");
   // The page's own top heading, when the main content leaves it out (a site header's `<h1>`).
   const top = outsideTopHeading(tree, roots);
   if (top !== "" && top !== title && !(blocks.length > 0 && startsWithHeading(blocks[0], top)))
-    pieces.push(`# ${top}`, blocks.length > 0 ? "\n\n" : "");
-  const body = fitText(blocks, input);
-  pieces.push(body.text);
-  const marker = input.marker(summary(ctx.omitted));
-  pieces.push(pieces.length > 0 ? "\n\n" : "", marker);
-  // Measured before joining: a page that would not shrink costs no copy.
-  let length = 0;
-  for (const piece of pieces) length += piece.length;
-  if (length >= input.text.length) return null;
-  const output = pieces.join("");
-  return {
-    output,
-    lossy: true,
-    detail: {
-      htmlElements: elements,
-      htmlRoot: roots[0] === ROOT ? "page" : tree.tag[roots[0]],
-      scriptsDropped: ctx.omitted.code,
-      hiddenDropped: ctx.omitted.hidden,
-      boilerplateDropped: ctx.omitted.boilerplate,
-      linkUrlsDropped: ctx.omitted.urls,
-    },
+    head.push(`# ${top}`, blocks.length > 0 ? "\n\n" : "");
+  const { omitted } = ctx;
+  const detail = {
+    htmlElements: elements,
+    htmlRoot: roots[0] === ROOT ? "page" : tree.tagName(roots[0]),
+    scriptsDropped: omitted.code,
+    hiddenDropped: omitted.hidden,
+    boilerplateDropped: omitted.boilerplate,
+    linkUrlsDropped: omitted.urls,
   };
+  return { head, blocks, omitted, detail };
 }
 
 function countElements(tree: HtmlTree): number {
@@ -99,7 +120,7 @@ function pageTitle(tree: HtmlTree): string {
   for (let i = ROOT + 1; i < tree.size; i++) {
     if (tree.kind[i] !== Tag.title) continue;
     let text = "";
-    for (let c = tree.firstChild[i]; c >= 0; c = tree.nextSibling[c]) if (tree.isText(c)) text += tree.rawText(c);
+    for (let c = tree.firstChild(i); c >= 0; c = tree.nextSibling(c)) if (tree.isText(c)) text += tree.rawText(c);
     return collapseSpace(decodeEntities(text)).trim();
   }
   return "";
@@ -115,8 +136,10 @@ const FIT_CHARS = 12_000;
  * every section. Its markers name the same stored page (no line places:
  * they would count the text's lines, not the page's).
  */
-function fitText(blocks: readonly string[], input: CompressorInput): { text: string; fitted: boolean } {
-  const text = blocks.join("");
+function fitText(page: ReadPage, input: CompressorInput): { text: string; fitted: boolean } {
+  const text = page.blocks.join("");
+  // The pieces are garbage from here: the planner below needs their room (0.8 B/char of a large page).
+  page.blocks = [];
   if (text.length <= scaled(FIT_CHARS, input.scale)) return { text, fitted: false };
   const fitted = markdownCompressor.compress({
     ...input,

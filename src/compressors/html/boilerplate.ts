@@ -9,7 +9,6 @@
  * that holds the page's `<h1>`/`<h2>` stays (its title is content).
  */
 import { TAG_FLAGS, Tag, TagFlag } from "./tags.js";
-import type { Attrs } from "./tokenizer.js";
 import { Has, type HtmlTree } from "./tree.js";
 
 /** Why an element is left out; {@link Drop.Kept} when it is not. */
@@ -84,11 +83,10 @@ export function dropReason(tree: HtmlTree, node: number, pageText: number): Drop
   const kind = tree.kind[node];
   const flags = TAG_FLAGS[kind];
   if ((flags & TagFlag.Code) !== 0) return Drop.Code;
-  const attrs = tree.attrs[node];
-  if (attrs === null) return (flags & TagFlag.Furniture) !== 0 ? tagVerdict(tree, node, kind) : Drop.Kept;
-  if (isHidden(attrs)) return Drop.Hidden;
+  if (!tree.hasAttrs(node)) return (flags & TagFlag.Furniture) !== 0 ? tagVerdict(tree, node, kind) : Drop.Kept;
+  if (isHidden(tree, node)) return Drop.Hidden;
   if ((flags & TagFlag.Furniture) !== 0) return tagVerdict(tree, node, kind);
-  const role = attrs.role;
+  const role = tree.attr(node, "role");
   if (role !== undefined && BOILERPLATE_ROLES.has(role.trim().toLowerCase())) {
     const holdsTitle = role.trim().toLowerCase() === "banner" && (tree.has[node] & Has.TopHeading) !== 0;
     return holdsTitle ? Drop.Kept : Drop.Boilerplate;
@@ -96,7 +94,7 @@ export function dropReason(tree: HtmlTree, node: number, pageText: number): Drop
   if ((flags & TagFlag.NeverFurniture) !== 0 || (tree.has[node] & Has.Main) !== 0) return Drop.Kept;
   // A wrapper named "has-sidebar" around the whole page is not a sidebar.
   if (tree.textLength[node] * 2 > pageText) return Drop.Kept;
-  const word = boilerplateWord(attrs.class) ?? boilerplateWord(attrs.id);
+  const word = boilerplateWord(tree.attr(node, "class")) ?? boilerplateWord(tree.attr(node, "id"));
   if (word === null) return Drop.Kept;
   if (TITLE_HOLDERS.has(word) && (tree.has[node] & Has.TopHeading) !== 0) return Drop.Kept;
   // mdBook's `<h1><a class="header">Error code E0382</a></h1>`: what a heading holds is its text.
@@ -119,14 +117,14 @@ function tagVerdict(tree: HtmlTree, node: number, kind: number): DropReason {
   return Drop.Boilerplate;
 }
 
-/** Whether an element with attributes `attrs` says it is not displayed. */
-function isHidden(attrs: Attrs): boolean {
-  if (attrs.hidden !== undefined) return true;
-  const aria = attrs["aria-hidden"];
+/** Whether element `node` says by its attributes that it is not displayed. */
+function isHidden(tree: HtmlTree, node: number): boolean {
+  if (tree.attr(node, "hidden") !== undefined) return true;
+  const aria = tree.attr(node, "aria-hidden");
   if (aria !== undefined && aria.trim().toLowerCase() === "true") return true;
-  const style = attrs.style;
+  const style = tree.attr(node, "style");
   if (style !== undefined && hidesByStyle(style)) return true;
-  const cls = attrs.class;
+  const cls = tree.attr(node, "class");
   return cls !== undefined && HIDDEN_CLASS.test(cls);
 }
 

@@ -45,8 +45,8 @@ function isSpaceLike(c: number): boolean {
  */
 export function inlineText(ctx: RenderContext, node: number, mode: InlineModeValue): string {
   const tree = ctx.tree;
-  const only = tree.firstChild[node];
-  if (only >= 0 && tree.nextSibling[only] < 0 && tree.kind[only] === TEXT) {
+  const only = tree.firstChild(node);
+  if (only >= 0 && tree.nextSibling(only) < 0 && tree.kind[only] === TEXT) {
     const quick = singleTextInline(ctx, node, only, mode);
     if (quick !== null) return quick;
   }

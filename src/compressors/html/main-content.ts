@@ -56,11 +56,10 @@ function holdsShare(tree: HtmlTree, roots: readonly number[], pageText: number):
 }
 
 function isContentContainer(tree: HtmlTree, node: number): boolean {
-  const attrs = tree.attrs[node];
-  if (attrs === null) return false;
-  const id = attrs.id;
+  if (!tree.hasAttrs(node)) return false;
+  const id = tree.attr(node, "id");
   if (id !== undefined && CONTENT_IDS.has(id.trim().toLowerCase())) return true;
-  const cls = attrs.class;
+  const cls = tree.attr(node, "class");
   return cls !== undefined && CONTENT_CLASS.test(cls);
 }
 

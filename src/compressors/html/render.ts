@@ -296,7 +296,7 @@ function isLayoutList(tree: HtmlTree, list: number): boolean {
   if ((tree.has[list] & (Has.Heading | Has.Table)) !== 0) return true;
   let items = 0;
   let only = -1;
-  for (let c = tree.firstChild[list]; c >= 0 && items < 2; c = tree.nextSibling[c]) {
+  for (let c = tree.firstChild(list); c >= 0 && items < 2; c = tree.nextSibling(c)) {
     if (tree.kind[c] === Tag.li) {
       items++;
       only = c;
@@ -331,7 +331,7 @@ function languageOf(ctx: RenderContext, pre: number): string {
   const tree = ctx.tree;
   const own = LANGUAGE_CLASS.exec(tree.attr(pre, "class") ?? "");
   if (own !== null) return own[1];
-  for (let c = tree.firstChild[pre]; c >= 0; c = tree.nextSibling[c]) {
+  for (let c = tree.firstChild(pre); c >= 0; c = tree.nextSibling(c)) {
     if (tree.kind[c] === Tag.code) {
       const inner = LANGUAGE_CLASS.exec(tree.attr(c, "class") ?? "");
       return inner === null ? "" : inner[1];

@@ -25,24 +25,44 @@ export type AttrName =
   | "start"
   | "type";
 
+/** Every {@link AttrName}, in one order: the tree stores an attribute's name as its index here. */
+export const ATTR_NAMES: readonly AttrName[] = [
+  "id",
+  "class",
+  "role",
+  "hidden",
+  "aria-hidden",
+  "style",
+  "href",
+  "name",
+  "alt",
+  "start",
+  "type",
+];
+
 /**
- * The attributes the extractor reads (undefined when absent); every other
- * attribute is skipped while scanning. A class rather than a bag of keys, so
- * that every element's attributes share one shape and reading one is a
- * fixed-offset load, not a dictionary lookup.
+ * The attributes the extractor reads of one start tag, as ranges of the
+ * input (`text.slice(start[i], end[i])` is the value of the attribute named
+ * `ATTR_NAMES[name[i]]`); every other attribute is skipped while scanning.
+ * Ranges, not strings: the tree keeps them for every element of the page,
+ * and a string per value cost 40 bytes where two offsets cost 8. One object
+ * per scan, refilled for each tag, so a sink reads it during `openTag` only.
  */
 export class Attrs {
-  id: string | undefined = undefined;
-  class: string | undefined = undefined;
-  role: string | undefined = undefined;
-  hidden: string | undefined = undefined;
-  "aria-hidden": string | undefined = undefined;
-  style: string | undefined = undefined;
-  href: string | undefined = undefined;
-  name: string | undefined = undefined;
-  alt: string | undefined = undefined;
-  start: string | undefined = undefined;
-  type: string | undefined = undefined;
+  /** How many attributes were read (each name at most once: the first of duplicates wins, as in browsers). */
+  count = 0;
+  readonly name = new Uint8Array(ATTR_NAMES.length);
+  readonly start = new Int32Array(ATTR_NAMES.length);
+  readonly end = new Int32Array(ATTR_NAMES.length);
+
+  /** Adds attribute number `name` (an index into ATTR_NAMES) unless the tag already has it. */
+  add(name: number, start: number, end: number): void {
+    for (let i = 0; i < this.count; i++) if (this.name[i] === name) return;
+    this.name[this.count] = name;
+    this.start[this.count] = start;
+    this.end[this.count] = end;
+    this.count++;
+  }
 }
 
 /**
@@ -73,6 +93,9 @@ function isAsciiLetter(c: number): boolean {
 function isSpace(c: number): boolean {
   return c === 32 || c === 9 || c === 10 || c === 12 || c === 13;
 }
+
+/** Index in ATTR_NAMES of each name. */
+const ATTR_NUMBER: ReadonlyMap<AttrName, number> = new Map(ATTR_NAMES.map((name, i) => [name, i]));
 
 /**
  * The kept attribute whose name is `text[start, end)` in any ASCII case, or
@@ -107,7 +130,7 @@ export function scanHtml(text: string, sink: HtmlSink): void {
   const n = text.length;
   let pos = 0;
   let textStart = 0;
-  const tag: StartTag = { name: "", kind: 0, attrs: null, selfClosing: false, end: 0 };
+  const tag: StartTag = { name: "", kind: 0, attrs: null, selfClosing: false, end: 0, read: new Attrs() };
   while (pos < n) {
     const lt = text.indexOf("<", pos);
     if (lt < 0 || lt + 1 >= n) break;
@@ -169,6 +192,8 @@ interface StartTag {
   selfClosing: boolean;
   /** Offset just past the tag's ">". */
   end: number;
+  /** The attributes being read; {@link attrs} is this object when the tag has any, else null. */
+  read: Attrs;
 }
 
 /** Reads the start tag whose name begins at `at` into `tag`; false when the input ends inside it. */
@@ -182,14 +207,15 @@ function readStartTag(text: string, at: number, tag: StartTag): boolean {
   }
   const kind = tagNumberAt(text, at, i);
   const name = kind === OTHER ? text.slice(at, i).toLowerCase() : TAG_NAMES[kind];
-  let attrs: Attrs | null = null;
+  const attrs = tag.read;
+  attrs.count = 0;
   let selfClosing = false;
   while (i < n) {
     const c = text.charCodeAt(i);
     if (c === GT) {
       tag.name = name;
       tag.kind = kind;
-      tag.attrs = attrs;
+      tag.attrs = attrs.count > 0 ? attrs : null;
       tag.selfClosing = selfClosing;
       tag.end = i + 1;
       return true;
@@ -232,11 +258,7 @@ function readStartTag(text: string, at: number, tag: StartTag): boolean {
         valueEnd = i;
       }
     }
-    // The first of duplicate attributes wins, as in browsers.
-    if (attrName !== null && (attrs === null || attrs[attrName] === undefined)) {
-      attrs ??= new Attrs();
-      attrs[attrName] = text.slice(valueStart, valueEnd);
-    }
+    if (attrName !== null) attrs.add(ATTR_NUMBER.get(attrName)!, valueStart, valueEnd);
   }
   return false;
 }

@@ -3,12 +3,13 @@
  * browser would for the cases that matter to reading it: void elements take
  * no children, a block start closes an open `<p>`, `<li>`/`<dt>`/`<dd>`/
  * `<tr>`/`<td>` close their open siblings, an end tag closes up to its
- * element and a stray one is ignored. Nodes live in flat arrays (parent,
- * first child, next sibling), and every walk over them is iterative, so
- * 10 000 nested `<div>`s cost memory, never stack.
+ * element and a stray one is ignored. Nodes live in flat arrays, numbered
+ * in document order (a subtree is a range of numbers, so children need no
+ * columns of their own), and every walk over them is iterative, so 10 000
+ * nested `<div>`s cost memory, never stack.
  */
-import { DOCUMENT, OTHER, TAG_COUNT, TAG_FLAGS, TEXT, Tag, TagFlag } from "./tags.js";
-import { scanHtml, type AttrName, type Attrs, type HtmlSink } from "./tokenizer.js";
+import { DOCUMENT, OTHER, TAG_COUNT, TAG_FLAGS, TAG_NAMES, TEXT, Tag, TagFlag } from "./tags.js";
+import { ATTR_NAMES, scanHtml, type AttrName, type Attrs, type HtmlSink } from "./tokenizer.js";
 
 /** Node index of the document (the root every other node descends from). */
 export const ROOT = 0;
@@ -39,24 +40,24 @@ export const Has = {
 const MAX_SCOPE_SEARCH = 64;
 
 /**
- * The parsed page, one column per node property: typed arrays for numbers,
- * plain arrays (appended to, never preallocated: V8 stores a large
- * `new Array(n)` as a slow dictionary) for names and attributes. Callers
- * read the columns and never write them; the typed ones are not `readonly`
+ * The parsed page, one column per node property: typed arrays for numbers.
+ * Callers read the columns and never write them; they are not `readonly`
  * only because the parser replaces them with larger copies as the tree
  * grows (doubling from a guess by the page's length), which costs less
  * than a first pass counting the page's "<"s to size them exactly.
+ *
+ * Nothing is kept per node as a JS object or string: a 100 MB page has
+ * four million nodes, and a name and an attribute object per node (8 bytes
+ * a slot in two arrays, 112 bytes an object) held 2.5 bytes per input
+ * character, more than the text rendered from it. Names of elements
+ * pithy does not know and attribute values live in side lists holding only
+ * the nodes that have them (see {@link tagName}, {@link attr}).
  */
 export class HtmlTree {
   readonly source: string;
-  /** Tag name (lowercase) of an element; "" for a text node; "#document" for {@link ROOT}. */
-  readonly tag: string[] = ["#document"];
   /** Tag number of each node (tags.ts); what the renderers branch on, rather than names. */
   kind: Uint8Array;
-  readonly attrs: (Attrs | null)[] = [null];
   parent: Int32Array;
-  firstChild: Int32Array;
-  nextSibling: Int32Array;
   /** Source range of a text node (references not decoded). */
   textStart: Int32Array;
   textEnd: Int32Array;
@@ -69,6 +70,19 @@ export class HtmlTree {
   has: Uint8Array = new Uint8Array(0);
   /** Characters of readable text in each node's subtree (not scripts or styles), for main-content choices. */
   textLength: Int32Array = new Int32Array(0);
+  /**
+   * Attributes as one list in document order: node `i`'s are entries
+   * `[attrEnd[i - 1], attrEnd[i])` of {@link attrName} (an index into
+   * ATTR_NAMES), {@link attrStart} and {@link attrStop}.
+   */
+  private attrEnd: Int32Array;
+  private attrName = new Uint8Array(64);
+  /** Source range `[attrStart, attrStop)` of each attribute's value. */
+  private attrStart = new Int32Array(64);
+  private attrStop = new Int32Array(64);
+  /** Nodes whose tag is {@link OTHER} (ascending) and their names, parallel. */
+  private readonly otherNode: number[] = [];
+  private readonly otherName: string[] = [];
   private count = 1;
 
   private constructor(source: string) {
@@ -77,11 +91,10 @@ export class HtmlTree {
     const capacity = (source.length >> 4) + 16;
     this.kind = new Uint8Array(capacity);
     this.parent = new Int32Array(capacity);
-    this.firstChild = new Int32Array(capacity).fill(-1);
-    this.nextSibling = new Int32Array(capacity).fill(-1);
     this.textStart = new Int32Array(capacity);
     this.textEnd = new Int32Array(capacity);
     this.subtreeEnd = new Int32Array(capacity);
+    this.attrEnd = new Int32Array(capacity);
     this.kind[ROOT] = DOCUMENT;
     this.parent[ROOT] = -1;
     this.subtreeEnd[ROOT] = 1;
@@ -100,10 +113,34 @@ export class HtmlTree {
     return this.count;
   }
 
+  /** Tag name (lowercase) of an element; "" for a text node; "#document" for {@link ROOT}. */
+  tagName(node: number): string {
+    const kind = this.kind[node];
+    if (kind !== OTHER) return TAG_NAMES[kind];
+    // Binary search: the names of unknown elements are asked for only when one closes.
+    const nodes = this.otherNode;
+    let lo = 0;
+    let hi = nodes.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (nodes[mid] < node) lo = mid + 1;
+      else hi = mid;
+    }
+    return this.otherName[lo];
+  }
+
   /** An attribute of element `node`, or undefined. */
   attr(node: number, name: AttrName): string | undefined {
-    const a = this.attrs[node];
-    return a === null ? undefined : a[name];
+    if (node === ROOT) return undefined;
+    const end = this.attrEnd[node];
+    for (let i = this.attrEnd[node - 1]; i < end; i++)
+      if (ATTR_NAMES[this.attrName[i]] === name) return this.source.slice(this.attrStart[i], this.attrStop[i]);
+    return undefined;
+  }
+
+  /** Whether element `node` has any of the attributes the tokenizer keeps. */
+  hasAttrs(node: number): boolean {
+    return node !== ROOT && this.attrEnd[node] > this.attrEnd[node - 1];
   }
 
   /** Raw (undecoded) text of text node `node`. */
@@ -112,12 +149,29 @@ export class HtmlTree {
   }
 
   /**
+   * The first child of `node`, or -1. Children are not stored: a subtree is
+   * a range of node numbers, so the first child is the next node when the
+   * range holds one (two columns of four million nodes fewer on a 100 MB page).
+   */
+  firstChild(node: number): number {
+    return node + 1 < this.subtreeEnd[node] ? node + 1 : -1;
+  }
+
+  /** The sibling after `node`, or -1: the node after its subtree, when that is still inside its parent's. */
+  nextSibling(node: number): number {
+    const parent = this.parent[node];
+    if (parent < 0) return -1;
+    const next = this.subtreeEnd[node];
+    return next < this.subtreeEnd[parent] ? next : -1;
+  }
+
+  /**
    * Pushes `node`'s children onto `stack` so that they pop in document
    * order: the step of every iterative walk over the tree.
    */
   pushChildren(node: number, stack: number[]): void {
     const from = stack.length;
-    for (let c = this.firstChild[node]; c >= 0; c = this.nextSibling[c]) stack.push(c);
+    for (let c = this.firstChild(node); c >= 0; c = this.nextSibling(c)) stack.push(c);
     for (let i = from, j = stack.length - 1; i < j; i++, j--) {
       const t = stack[i];
       stack[i] = stack[j];
@@ -130,31 +184,46 @@ export class HtmlTree {
     return this.kind[node] === TEXT;
   }
 
-  /** Appends a node under `parent` (children are appended in document order); `kind` is `tag`'s number. */
-  add(parent: number, tag: string, kind: number, attrs: Attrs | null, lastChildOfParent: number): number {
+  /**
+   * Appends a node under `parent`, which must be the innermost open element
+   * (children are appended in document order); `kind` is `tag`'s number.
+   * Subtrees are complete only once the parse has summarised them.
+   */
+  add(parent: number, tag: string, kind: number, attrs: Attrs | null): number {
     if (this.count === this.kind.length) this.grow();
     const id = this.count++;
-    this.tag.push(tag);
     this.kind[id] = kind;
-    this.attrs.push(attrs);
+    if (kind === OTHER) {
+      this.otherNode.push(id);
+      this.otherName.push(tag);
+    }
+    let fields = this.attrEnd[id - 1];
+    if (attrs !== null) {
+      if (fields + attrs.count > this.attrName.length) {
+        const room = (fields + attrs.count) * 2;
+        this.attrName = grown(this.attrName, new Uint8Array(room));
+        this.attrStart = grown(this.attrStart, new Int32Array(room));
+        this.attrStop = grown(this.attrStop, new Int32Array(room));
+      }
+      for (let a = 0; a < attrs.count; a++, fields++) {
+        this.attrName[fields] = attrs.name[a];
+        this.attrStart[fields] = attrs.start[a];
+        this.attrStop[fields] = attrs.end[a];
+      }
+    }
+    this.attrEnd[id] = fields;
     this.parent[id] = parent;
     this.subtreeEnd[id] = id + 1;
-    if (lastChildOfParent < 0) this.firstChild[parent] = id;
-    else this.nextSibling[lastChildOfParent] = id;
     return id;
   }
 
   /** Doubles every column's room for nodes. */
   private grow(): void {
     const capacity = this.kind.length * 2;
-    const more = <T extends Int32Array | Uint8Array>(column: T, fresh: T): T => {
-      fresh.set(column);
-      return fresh;
-    };
+    const more = grown;
+    this.attrEnd = more(this.attrEnd, new Int32Array(capacity));
     this.kind = more(this.kind, new Uint8Array(capacity));
     this.parent = more(this.parent, new Int32Array(capacity));
-    this.firstChild = more(this.firstChild, new Int32Array(capacity).fill(-1));
-    this.nextSibling = more(this.nextSibling, new Int32Array(capacity).fill(-1));
     this.textStart = more(this.textStart, new Int32Array(capacity));
     this.textEnd = more(this.textEnd, new Int32Array(capacity));
     this.subtreeEnd = more(this.subtreeEnd, new Int32Array(capacity));
@@ -182,7 +251,7 @@ export class HtmlTree {
         else if (k === Tag.pre) bits |= Has.Pre | Has.Block;
         else if ((flags & TagFlag.List) !== 0) bits |= Has.List | Has.Block;
         else if ((flags & TagFlag.Block) !== 0) bits |= Has.Block;
-        if (k === Tag.main || k === Tag.article || this.attrs[i]?.role === "main") bits |= Has.Main;
+        if (k === Tag.main || k === Tag.article || this.attr(i, "role") === "main") bits |= Has.Main;
       }
       this.has[i] = bits;
       this.has[p] |= bits;
@@ -192,13 +261,17 @@ export class HtmlTree {
   }
 }
 
+/** `fresh` holding `column` at its start. */
+function grown<T extends Int32Array | Uint8Array>(column: T, fresh: T): T {
+  fresh.set(column);
+  return fresh;
+}
+
 /** Turns tokenizer events into tree nodes, applying the implied end tags. */
 class TreeBuilder implements HtmlSink {
   private readonly tree: HtmlTree;
   /** Open elements, innermost last; starts with the document. */
   private readonly open: number[] = [ROOT];
-  /** Last child of each open element, parallel to {@link open}. */
-  private readonly lastChild: number[] = [-1];
   /** How many open elements have each known tag, so a stray end tag costs one read. */
   private readonly openCount = new Int32Array(TAG_COUNT);
   /** The same for tags not in {@link Tag}, by name. */
@@ -211,12 +284,10 @@ class TreeBuilder implements HtmlSink {
   openTag(name: string, kind: number, attrs: Attrs | null, selfClosing: boolean): void {
     this.closeImplied(kind);
     const top = this.open.length - 1;
-    const id = this.tree.add(this.open[top], name, kind, attrs, this.lastChild[top]);
-    this.lastChild[top] = id;
+    this.tree.add(this.open[top], name, kind, attrs);
     // "<x/>" closes itself only in SVG and MathML; in HTML the slash means nothing.
     if ((TAG_FLAGS[kind] & TagFlag.Void) !== 0 || (selfClosing && this.isForeign())) return;
-    this.open.push(id);
-    this.lastChild.push(-1);
+    this.open.push(this.tree.size - 1);
     if (kind === OTHER) this.openOther.set(name, (this.openOther.get(name) ?? 0) + 1);
     else this.openCount[kind]++;
   }
@@ -227,7 +298,7 @@ class TreeBuilder implements HtmlSink {
       if ((this.openOther.get(name) ?? 0) === 0) return;
       while (this.open.length > 1) {
         const popped = this.pop();
-        if (tree.kind[popped] === OTHER && tree.tag[popped] === name) return;
+        if (tree.kind[popped] === OTHER && tree.tagName(popped) === name) return;
       }
       return;
     }
@@ -237,18 +308,16 @@ class TreeBuilder implements HtmlSink {
 
   text(start: number, end: number): void {
     const top = this.open.length - 1;
-    const id = this.tree.add(this.open[top], "", TEXT, null, this.lastChild[top]);
+    const id = this.tree.add(this.open[top], "", TEXT, null);
     this.tree.textStart[id] = start;
     this.tree.textEnd[id] = end;
-    this.lastChild[top] = id;
   }
 
   private pop(): number {
     const id = this.open.pop() as number;
-    this.lastChild.pop();
     const kind = this.tree.kind[id];
     if (kind === OTHER) {
-      const name = this.tree.tag[id];
+      const name = this.tree.tagName(id);
       this.openOther.set(name, (this.openOther.get(name) ?? 1) - 1);
     } else this.openCount[kind]--;
     return id;

@@ -148,11 +148,15 @@ export function planDocument(doc: MarkdownDocument, budget: Budget, query: strin
   const rest = order.filter((i) => !isFirstServed(i));
   let reserved = 0;
   for (const i of rest) reserved += floors[i];
-  const levelOf = () =>
-    waterLevel(
-      rest.map((i) => sections[i].bodyCost - floors[i]),
-      remaining - reserved,
-    );
+  // One buffer for every round's costs: a fresh pair of arrays per round (up to 2 * MAX_ROUNDS of
+  // them, a section count long each) went to the large-object space, where only a full collection
+  // frees them (110 MB held at once for a 100 MB page of HTML; issue #15).
+  const costs = new Float64Array(rest.length);
+  const levelOf = () => {
+    const sorted = costs.subarray(0, rest.length);
+    for (let k = 0; k < rest.length; k++) sorted[k] = sections[rest[k]].bodyCost - floors[rest[k]];
+    return levelOfSorted(sorted.sort(), remaining - reserved);
+  };
   const enough = MIN_TRIM + MARKER_CHARS;
   let level = levelOf();
   const dropped: number[] = [];
@@ -208,7 +212,11 @@ export function planDocument(doc: MarkdownDocument, budget: Budget, query: strin
  * when everything fits).
  */
 export function waterLevel(costs: readonly number[], total: number): number {
-  const sorted = [...costs].sort((a, b) => a - b);
+  return levelOfSorted(Float64Array.from(costs).sort(), total);
+}
+
+/** {@link waterLevel} of costs sorted in ascending order. */
+function levelOfSorted(sorted: Float64Array, total: number): number {
   let left = Math.max(0, total);
   for (let k = 0; k < sorted.length; k++) {
     const share = left / (sorted.length - k);

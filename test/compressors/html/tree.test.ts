@@ -1,13 +1,21 @@
 import { describe, expect, it } from "vitest";
-import { scanHtml, type Attrs } from "../../../src/compressors/html/tokenizer.js";
+import { ATTR_NAMES, scanHtml, type Attrs } from "../../../src/compressors/html/tokenizer.js";
 import { Has, HtmlTree, ROOT } from "../../../src/compressors/html/tree.js";
 
-type Event = ["open", string, Attrs | null] | ["close", string] | ["text", string];
+type Event = ["open", string, Record<string, string> | null] | ["close", string] | ["text", string];
+
+/** A tag's attributes by name, their values read from `html`. */
+function values(html: string, attrs: Attrs | null): Record<string, string> | null {
+  if (attrs === null) return null;
+  const out: Record<string, string> = {};
+  for (let i = 0; i < attrs.count; i++) out[ATTR_NAMES[attrs.name[i]]] = html.slice(attrs.start[i], attrs.end[i]);
+  return out;
+}
 
 function events(html: string): Event[] {
   const out: Event[] = [];
   scanHtml(html, {
-    openTag: (name, _kind, attrs) => out.push(["open", name, attrs]),
+    openTag: (name, _kind, attrs) => out.push(["open", name, values(html, attrs)]),
     closeTag: (name) => out.push(["close", name]),
     text: (start, end) => out.push(["text", html.slice(start, end)]),
   });
@@ -18,9 +26,9 @@ function events(html: string): Event[] {
 function shape(tree: HtmlTree, node = ROOT): string {
   if (tree.isText(node)) return JSON.stringify(tree.rawText(node));
   const kids: string[] = [];
-  for (let c = tree.firstChild[node]; c >= 0; c = tree.nextSibling[c]) kids.push(shape(tree, c));
+  for (let c = tree.firstChild(node); c >= 0; c = tree.nextSibling(c)) kids.push(shape(tree, c));
   if (node === ROOT) return kids.join(" ");
-  return `(${[tree.tag[node], ...kids].join(" ")})`;
+  return `(${[tree.tagName(node), ...kids].join(" ")})`;
 }
 
 describe("scanHtml", () => {
@@ -132,6 +140,23 @@ describe("HtmlTree", () => {
     const tree = HtmlTree.parse(html);
     expect(tree.size).toBe(5_001);
     expect(tree.subtreeEnd[ROOT]).toBe(5_001);
+  });
+
+  it("answers each element's attributes and each unknown element's name, past its first guess of the page", () => {
+    const html =
+      `<p id=a class="x y">t</p><x-card role=main HREF='u' id=b id=c></x-card>` + "<i alt=q></i>".repeat(3_000);
+    const tree = HtmlTree.parse(html);
+    expect([tree.attr(1, "id"), tree.attr(1, "class"), tree.attr(1, "role")]).toEqual(["a", "x y", undefined]);
+    expect(tree.hasAttrs(2)).toBe(false); // the text node
+    expect([tree.tagName(3), tree.attr(3, "role"), tree.attr(3, "href"), tree.attr(3, "id")]).toEqual([
+      "x-card",
+      "main",
+      "u",
+      "b",
+    ]);
+    expect(tree.has[ROOT] & Has.Main).toBe(Has.Main);
+    expect([tree.tagName(tree.size - 1), tree.attr(tree.size - 1, "alt")]).toEqual(["i", "q"]);
+    expect([tree.tagName(ROOT), tree.attr(ROOT, "id"), tree.hasAttrs(ROOT)]).toEqual(["#document", undefined, false]);
   });
 
   it("does not count script or style text as readable text", () => {
