@@ -224,8 +224,10 @@ function topMatches(
       const e = byFile[i];
       if (e === first || table.kind[e] !== MATCH || scores[e] !== s) continue;
       const text = rowText(table, e);
-      if (shownTexts.has(text)) repeats.push(e);
-      else {
+      if (shownTexts.has(text)) {
+        // Only the best `cap` repeats can ever be picked.
+        if (repeats.length < cap) repeats.push(e);
+      } else {
         shownTexts.add(text);
         picks.push(e);
       }
