@@ -1,5 +1,5 @@
 import { BLOB_IDENTIFIER_WORDS, type IdentifierKeys, lastWord } from "./identifier-keys.js";
-import { JsonObject, decodeString, encodeString, isStringScalar, type JsonNode } from "./tree.js";
+import { JsonObject, decodeString, encodeString, isStringScalar, type JsonNode, numberValue } from "./tree.js";
 
 /**
  * The outline of a crushed array or map: every record the crusher drops still
@@ -27,6 +27,15 @@ const NAMING_WORDS: ReadonlySet<string> = new Set([
   "code",
   "result",
 ]);
+
+/**
+ * Scalar keys that say where in a file a record points (a V8 call frame's
+ * `lineNumber`, a stack frame's `line`/`column`): one line and one column
+ * stay in a stub that names something, since the place is what such a
+ * record is read for. An end (`endLine`) adds little.
+ */
+const LINE_KEYS: ReadonlySet<string> = new Set(["line", "lineno", "linenumber", "line_number"]);
+const COLUMN_KEYS: ReadonlySet<string> = new Set(["column", "col", "colno", "columnnumber", "column_number"]);
 
 /** Identifier words that hold blobs, not names: they make a stub long and say little. */
 const BLOB_WORDS: ReadonlySet<string> = new Set(BLOB_IDENTIFIER_WORDS);
@@ -69,6 +78,8 @@ export function namingStub(record: JsonNode, identifiers: IdentifierKeys, depth 
   let hasIdentifier = false;
   // One position says where a record points (a diagnostic's start); its end adds little.
   let hasPosition = false;
+  let hasLine = false;
+  let hasColumn = false;
   for (let i = 0; i < record.keys.length && keys.length < STUB_KEYS_MAX; i++) {
     const key = record.keys[i];
     const value = record.values[i];
@@ -82,12 +93,28 @@ export function namingStub(record: JsonNode, identifiers: IdentifierKeys, depth 
       if (depth === 0) hasIdentifier = true;
       continue;
     }
+    const place = placeKey(key, value);
+    if (place !== 0) {
+      if ((place === 1 && hasLine) || (place === 2 && hasColumn)) continue;
+      if (place === 1) hasLine = true;
+      else hasColumn = true;
+      keys.push(key);
+      values.push(value);
+      continue;
+    }
     if (value.length > STUB_VALUE_MAX || !isNamingKey(key, identifiers)) continue;
     keys.push(key);
     values.push(value);
     if (!hasIdentifier && !NAMING_WORDS.has(lastWord(decodeString(key)))) hasIdentifier = true;
   }
   return hasIdentifier ? new JsonObject(keys, values) : null;
+}
+
+/** 1 for a line key with a number, 2 for a column key with one, else 0. */
+function placeKey(raw: string, value: string): number {
+  if (!isStringScalar(raw) || value.length > 12 || numberValue(value) === null) return 0;
+  const name = decodeString(raw).toLowerCase();
+  return LINE_KEYS.has(name) ? 1 : COLUMN_KEYS.has(name) ? 2 : 0;
 }
 
 /** A position inside a record's nested stub: a few short numbers (`{"line":77,"column":9}`). */

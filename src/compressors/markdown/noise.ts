@@ -293,11 +293,17 @@ const NAVIGATION_RE =
 const MAX_NAVIGATION = 40;
 // Labels that repeat on purpose (`**Fixed**`, `Example:`): structure, not boilerplate.
 const LABEL_RE = /^(?:[*_]{1,3}[^*_]{1,80}[*_]{1,3}:?|[^.!?]{1,60}:)$/;
+// A field of a record (`License: MIT`, `By: Justin Ridgewell`): one to three words
+// and a value. Each section of a list of records has its own, so a field that reads
+// like an earlier one is the next record's value, not a repeated banner.
+const FIELD_RE = /^[A-Z][\w-]*(?: [\w-]+){0,2}: \S/;
+const MAX_FIELD = 160;
 
 /**
  * Remembers prose lines to drop the ones that add nothing: navigation lines
  * and exact repeats of an earlier line (banners, repeated footers). Short
- * lines and labels are never dropped, since they repeat by design.
+ * lines, labels and record fields (`License: MIT`) are never dropped, since
+ * they repeat by design.
  */
 export class BoilerplateFilter {
   private readonly seen = new Set<string>();
@@ -311,6 +317,7 @@ export class BoilerplateFilter {
       return true;
     }
     if (line.length < 12 || LABEL_RE.test(line)) return false;
+    if (line.length <= MAX_FIELD && FIELD_RE.test(line)) return false;
     if (this.seen.has(line)) {
       this.dropped++;
       return true;

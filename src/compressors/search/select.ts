@@ -199,7 +199,10 @@ function shownFiles(table: SearchTable, best: Uint8Array, cap: number): number[]
  * The first match leads whatever the scores: it is where the file's hits
  * begin (often the declaration or the import), and rows that score only for
  * holding an error word (`Z_DATA_ERROR` in a search for `@deprecated`) must
- * not push it out of view.
+ * not push it out of view. A text not yet shown goes before any repeat of one
+ * that is (repeats fill what is left, best first): a file's twenty `/** @deprecated *\/` rows
+ * are one fact, and the rows after them that say what to use instead are
+ * others.
  */
 function topMatches(
   table: SearchTable,
@@ -214,13 +217,30 @@ function topMatches(
   for (let i = from; i < to && first < 0; i++) if (table.kind[byFile[i]] === MATCH) first = byFile[i];
   if (first < 0 || cap <= 0) return picks;
   picks.push(first);
+  const shownTexts = new Set<string>([rowText(table, first)]);
+  const repeats: number[] = [];
   for (let s = MAX_SCORE; s >= 0 && picks.length < cap; s--) {
     for (let i = from; i < to && picks.length < cap; i++) {
       const e = byFile[i];
-      if (e !== first && table.kind[e] === MATCH && scores[e] === s) picks.push(e);
+      if (e === first || table.kind[e] !== MATCH || scores[e] !== s) continue;
+      const text = rowText(table, e);
+      if (shownTexts.has(text)) {
+        // Only the best `cap` repeats can ever be picked.
+        if (repeats.length < cap) repeats.push(e);
+      } else {
+        shownTexts.add(text);
+        picks.push(e);
+      }
     }
   }
+  // Repeats, best first, fill what the distinct texts left.
+  for (let i = 0; i < repeats.length && picks.length < cap; i++) picks.push(repeats[i]);
   return picks;
+}
+
+/** A match row's text, trimmed: rows that differ only in their indentation read the same. */
+function rowText(table: SearchTable, e: number): string {
+  return table.source.slice(table.textStart[e], table.end[e]).trim();
 }
 
 /** Marks the context rows within `span` lines of each kept match of one file, up to the nearest break or other row. */

@@ -1,6 +1,6 @@
 /**
  * The detector of compiler and linter diagnostics (tsc plain and `--pretty`,
- * gcc/clang, flake8, ruff, pylint, mypy, biome): a kind of log. Their
+ * gcc/clang, flake8, ruff, pylint, mypy, biome, esbuild): a kind of log. Their
  * `path:line:col: …` heads look like grep rows, so this detector runs before
  * the search one; what tells them apart is what follows the location: a
  * level word (`error`, `warning`, `note`) or a rule code (`E501`, `W0511:`,
@@ -16,6 +16,13 @@ import type { Detector } from "./detector.js";
 export const DIAGNOSTIC_HEAD_RE =
   /^[^\s:()]+(?:\(\d+,\d+\): (?:error|warning) |:\d+(?::\d+)?(?::? (?:fatal error|error|warning|note)\b|: [A-Z]{1,4}\d{2,5}\b|:\d+ - (?:error|warning)\b| lint\/))/;
 
+/**
+ * esbuild's head, which vite, tsx and tsup print too: `✘ [ERROR] message`,
+ * `▲ [WARNING] message` (`X` / `!` without Unicode), the location on an
+ * indented line below it.
+ */
+const ESBUILD_HEAD_RE = /^(?:✘|▲|X|!) \[(?:ERROR|WARNING)\] \S/;
+
 /** Diagnostic heads needed in the sample, and their least share of its non-blank lines. */
 const MIN_HEADS = 3;
 const MIN_SHARE = 0.03;
@@ -26,7 +33,10 @@ export const diagnosticsDetector: Detector = {
   threshold: 0.6,
   score(sample) {
     let heads = 0;
-    for (let i = 0; i < sample.count; i++) if (DIAGNOSTIC_HEAD_RE.test(sample.line(i))) heads++;
+    for (let i = 0; i < sample.count; i++) {
+      const line = sample.line(i);
+      if (DIAGNOSTIC_HEAD_RE.test(line) || ESBUILD_HEAD_RE.test(line)) heads++;
+    }
     if (heads < MIN_HEADS || sample.nonBlank === 0) return 0;
     const share = heads / sample.nonBlank;
     return share >= MIN_SHARE ? Math.max(0.8, share) : 0;

@@ -10,8 +10,14 @@ const COMMIT_RE = /^(?:commit [0-9a-f]{7,64}\b|From [0-9a-f]{40} )/;
 /** Stat lines (` path | 3 ++-`) after a commit line that make a `git log --stat` without its summary in view. */
 const MIN_STAT_LINES = 5;
 const ONELINE_RE = /^[0-9a-f]{7,64} \S/;
+/** `diff -c`: the `***************` line opening each hunk, and its old-side range `*** 12,18 ****`. */
+const CONTEXT_HUNK_RE = /^(?:\*{15}$|\*\*\* \d+(?:,\d+)? \*\*\*\*$)/;
+/** Plain `diff`: a change command (`12,14c12`, `40a41,43`, `7d6`) alone on its line. */
+const NORMAL_COMMAND_RE = /^\d+(?:,\d+)?[acd]\d+(?:,\d+)?$/;
+/** The old and new lines of a plain `diff`. */
+const NORMAL_LINE_RE = /^[<>] /;
 
-/** Unified diffs, `git log -p`, `git show`, format-patch mail, `diff -ru`. */
+/** Unified diffs, `git log -p`, `git show`, format-patch mail, `diff -ru`, and the context and normal formats of `diff -c` / `diff`. */
 export const diffDetector: Detector = {
   type: "diff",
   threshold: 0.5,
@@ -21,6 +27,10 @@ export const diffDetector: Detector = {
     const commits = count(sample, (l) => COMMIT_RE.test(l));
     if (hunks >= 1 && headers >= 2) return 1;
     if (hunks >= 2) return 0.8;
+    // The formats GNU diff writes without -u: context (`diff -c`) and its default, the normal format.
+    if (count(sample, (l) => CONTEXT_HUNK_RE.test(l)) >= 2) return headers >= 1 ? 1 : 0.8;
+    const commands = count(sample, (l) => NORMAL_COMMAND_RE.test(l));
+    if (commands >= 2 && count(sample, (l) => NORMAL_LINE_RE.test(l)) >= commands) return headers >= 1 ? 0.9 : 0.7;
     if (commits >= 1 && headers >= 1) return 0.7;
     // `git log --stat`: commits (full or `--oneline`) each closed by a diffstat summary.
     // A commit touching many files may push its summary past the sample: a run of stat lines says as much.

@@ -36,9 +36,11 @@ const GOLDEN: Record<string, { length: number; sha256: string; detail: Record<st
     },
   },
   payload: {
-    // Its 72 000 characters of text are fitted to a budget as Markdown since issue #13.
-    length: 32509,
-    sha256: "6227e4bf5fba17e555706cc6cc37aa1e41965776b2971e862f78012db644ef65",
+    // Its 72 000 characters of text are fitted to a budget as Markdown since issue #13;
+    // record fields (`Added in: v15.0.0`, `Stability: 1 - Experimental`) that read like an
+    // earlier section's stay since the held-out run.
+    length: 33995,
+    sha256: "f35279677a719ef54a68de247f347bc236e4d1d73e0df8243d64ff76a05cde90",
     detail: {
       htmlElements: 4123,
       htmlRoot: "page",
