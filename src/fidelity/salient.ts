@@ -86,9 +86,9 @@ const UNDERLINE_RE = /^(?:={3,}|-{3,}|~{3,}|\^{3,}|\*{3,}|\+{3,})$/;
 export function salientKind(text: string, next: string | undefined, indented = false): SalientKind | null {
   if (text.length === 0) return null;
   if (HEADER_RE.test(text)) return "header";
-  if (DIAGNOSTIC_RE.test(text)) return "diagnostic";
+  if (mayBeDiagnostic(text) && DIAGNOSTIC_RE.test(text)) return "diagnostic";
   if (TRACE_RE.test(text)) return "trace";
-  if (TEST_FAIL_RE.test(text) || EXPECTED_RE.test(text)) return "test";
+  if ((mayBeTestFailure(text) && TEST_FAIL_RE.test(text)) || EXPECTED_RE.test(text)) return "test";
   if (SUMMARY_RE.test(text)) return "summary";
   // Headings start their line (an indented `# x` is a code comment).
   if (!indented && HEADING_RE.test(text)) return "heading";
@@ -97,6 +97,47 @@ export function salientKind(text: string, next: string | undefined, indented = f
   }
   if (ERROR_RE.test(text) && !NO_ERROR_RE.test(text)) return "error";
   return null;
+}
+
+/**
+ * False when {@link DIAGNOSTIC_RE} cannot match `text`, read in a few loads:
+ * on a search's `path:12:code` lines its `\S+` backtracked over the whole
+ * first token for each of three branches. Every branch but `--> ` consumes
+ * non-space units up to one space, which is therefore the first space of
+ * the line, and then reads `error`, `warning` or `note`, after `-`, ` ` or
+ * `- ` at most.
+ */
+function mayBeDiagnostic(text: string): boolean {
+  if (text.startsWith("--> ")) return true;
+  const space = text.indexOf(" ");
+  if (space <= 0) return false;
+  let at = space + 1;
+  if (text.charCodeAt(at) === 45 /* - */) at++;
+  if (text.charCodeAt(at) === 32) at++;
+  const c = text.charCodeAt(at);
+  return c === 101 /* e */ || c === 119 /* w */ || c === 110 /* n */;
+}
+
+/**
+ * False when {@link TEST_FAIL_RE} cannot match `text`: each of its branches
+ * starts the line with `F`, `n`, `-`, a digit or a mark, or ends it with
+ * `FAILED`, `FAIL` or `ERROR`.
+ */
+function mayBeTestFailure(text: string): boolean {
+  const first = text.charCodeAt(0);
+  const last = text.charCodeAt(text.length - 1);
+  return (
+    first === 70 /* F */ ||
+    first === 110 /* n */ ||
+    first === 45 /* - */ ||
+    (first >= 48 && first <= 57) ||
+    first === 0xd7 /* × */ ||
+    first === 0x2716 /* ✖ */ ||
+    first === 0x2717 /* ✗ */ ||
+    last === 68 /* D */ ||
+    last === 76 /* L */ ||
+    last === 82 /* R */
+  );
 }
 
 /**
@@ -129,7 +170,7 @@ export function salientLines(text: string): SalientLine[] {
   for (let c = nextCandidate(0); c !== null && found.length < MAX_SALIENT; ) {
     const at = lines.lineOf(c.at);
     // An underline makes the line above it a heading: read that one too.
-    for (const i of c.underline ? [at - 1, at] : [at]) {
+    for (let i = c.underline ? at - 1 : at; i <= at; i++) {
       if (i < 0 || i <= lastLine) continue;
       lastLine = i;
       const raw = lines.text(i) ?? "";
