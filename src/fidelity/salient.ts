@@ -61,7 +61,7 @@ const NO_ERROR_RE = /\b(?:0|no|zero|without) (?:errors?|failures?|failed)\b|\ber
 const TRACE_RE =
   /^(?:Traceback \(most recent call last\)|[\w.$]+(?:Error|Exception)(?: \[\w+\])?:|panic: |thread '.*' panicked at|Caused by: )/;
 /** A failed test: jest/vitest `FAIL`/`✗`/`×`, TAP `not ok`, Go `--- FAIL`, pytest `FAILED`, mocha `1) name`. */
-const TEST_FAIL_RE = /^(?:FAIL\b|✗|×|✖|not ok \d|--- FAIL:|FAILED\b|\d+\) \S)|\bFAILED$|\.\.\. (?:FAIL|ERROR)$/;
+export const TEST_FAIL_RE = /^(?:FAIL\b|✗|×|✖|not ok \d|--- FAIL:|FAILED\b|\d+\) \S)|\bFAILED$|\.\.\. (?:FAIL|ERROR)$/;
 /** Expected/actual of an assertion. */
 const EXPECTED_RE =
   /^(?:[-+] (?:Expected|Received|expected|actual)|Expected:|Received:|AssertionError\b|assert\b|E\s{2,})/;
@@ -69,7 +69,7 @@ const EXPECTED_RE =
 const SUMMARY_RE =
   /^(?:Tests?:|Test Files|test result:|# (?:tests|pass|fail) \d|Ran \d+ tests?|FAILED \(|OK \(|Found \d+ errors?|\d+ (?:passed|failed|errors?|problems?)\b|=+ .*\b(?:passed|failed)\b.* =+$)/;
 /** Compiler and linter diagnostics: `f.ts(3,4): error TS…`, `f.c:3:4: warning:`, `--> f.rs:3:4`, `f.py:3: error:`. */
-const DIAGNOSTIC_RE =
+export const DIAGNOSTIC_RE =
   /^(?:\S+\(\d+,\d+\): (?:error|warning)|\S+:\d+(?::\d+)?:? (?:-? ?)?(?:error|warning|note)\b|--> \S+:\d+:\d+|\S+:\d+:\d+ - (?:error|warning))/;
 /** Commit and file headers of diffs; a search's or listing's file headers are left to their compressors. */
 const HEADER_RE = /^(?:commit [0-9a-f]{7,64}\b|diff --git |From [0-9a-f]{40} )/;
@@ -107,7 +107,7 @@ export function salientKind(text: string, next: string | undefined, indented = f
  * the line, and then reads `error`, `warning` or `note`, after `-`, ` ` or
  * `- ` at most.
  */
-function mayBeDiagnostic(text: string): boolean {
+export function mayBeDiagnostic(text: string): boolean {
   if (text.startsWith("--> ")) return true;
   const space = text.indexOf(" ");
   if (space <= 0) return false;
@@ -123,7 +123,7 @@ function mayBeDiagnostic(text: string): boolean {
  * starts the line with `F`, `n`, `-`, a digit or a mark, or ends it with
  * `FAILED`, `FAIL` or `ERROR`.
  */
-function mayBeTestFailure(text: string): boolean {
+export function mayBeTestFailure(text: string): boolean {
   const first = text.charCodeAt(0);
   const last = text.charCodeAt(text.length - 1);
   return (
