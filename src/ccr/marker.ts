@@ -172,8 +172,16 @@ export function isMarkerAt(text: string, at: number): boolean {
  * that looks like a marker and would not recall.
  */
 export function countMarkerOpenings(text: string): number {
+  // Stops only at the last `[[` of each bracket run, as hasMarker does: V8's
+  // search for the whole 8-unit opening read a 50 KB output ten times slower
+  // than its search for `[[` (it was 2 % of a compress call on a search).
   let n = 0;
-  for (let i = text.indexOf(OPENING); i !== -1; i = text.indexOf(OPENING, i + OPENING.length)) n++;
+  for (let at = nextOpening(text, 0); at !== -1; ) {
+    if (text.startsWith(OPENING, at)) {
+      n++;
+      at = nextOpening(text, at + OPENING.length);
+    } else at = nextOpening(text, at + 2);
+  }
   return n;
 }
 

@@ -66,10 +66,16 @@ function droppedLines(
 ): OmissionPlace | undefined {
   if (table.format !== "text" || table.source !== input.text) return undefined;
   const ranges: [number, number][] = [];
+  const lines = input.lines;
+  // Rows come in the input's order: each one's line is found by walking on
+  // from the last one's, not by a binary search per row.
+  let line = 0;
   for (let i = 0; i < table.count; i++) {
     const kind = table.kind[i];
     if (selection.keep[i] === 1 || (kind !== MATCH && kind !== CONTEXT)) continue;
-    const line = input.lines.lineAt(table.start[i]);
+    const at = table.start[i];
+    if (at < lines.start(line)) line = lines.lineAt(at);
+    else while (line + 1 < lines.count && lines.start(line + 1) <= at) line++;
     const last = ranges[ranges.length - 1];
     if (last !== undefined && last[1] >= line) last[1] = Math.max(last[1], line + 1);
     else ranges.push([line, line + 1]);

@@ -61,7 +61,7 @@ const NO_ERROR_RE = /\b(?:0|no|zero|without) (?:errors?|failures?|failed)\b|\ber
 const TRACE_RE =
   /^(?:Traceback \(most recent call last\)|[\w.$]+(?:Error|Exception)(?: \[\w+\])?:|panic: |thread '.*' panicked at|Caused by: )/;
 /** A failed test: jest/vitest `FAIL`/`✗`/`×`, TAP `not ok`, Go `--- FAIL`, pytest `FAILED`, mocha `1) name`. */
-const TEST_FAIL_RE = /^(?:FAIL\b|✗|×|✖|not ok \d|--- FAIL:|FAILED\b|\d+\) \S)|\bFAILED$|\.\.\. (?:FAIL|ERROR)$/;
+export const TEST_FAIL_RE = /^(?:FAIL\b|✗|×|✖|not ok \d|--- FAIL:|FAILED\b|\d+\) \S)|\bFAILED$|\.\.\. (?:FAIL|ERROR)$/;
 /** Expected/actual of an assertion. */
 const EXPECTED_RE =
   /^(?:[-+] (?:Expected|Received|expected|actual)|Expected:|Received:|AssertionError\b|assert\b|E\s{2,})/;
@@ -69,7 +69,7 @@ const EXPECTED_RE =
 const SUMMARY_RE =
   /^(?:Tests?:|Test Files|test result:|# (?:tests|pass|fail) \d|Ran \d+ tests?|FAILED \(|OK \(|Found \d+ errors?|\d+ (?:passed|failed|errors?|problems?)\b|=+ .*\b(?:passed|failed)\b.* =+$)/;
 /** Compiler and linter diagnostics: `f.ts(3,4): error TS…`, `f.c:3:4: warning:`, `--> f.rs:3:4`, `f.py:3: error:`. */
-const DIAGNOSTIC_RE =
+export const DIAGNOSTIC_RE =
   /^(?:\S+\(\d+,\d+\): (?:error|warning)|\S+:\d+(?::\d+)?:? (?:-? ?)?(?:error|warning|note)\b|--> \S+:\d+:\d+|\S+:\d+:\d+ - (?:error|warning))/;
 /** Commit and file headers of diffs; a search's or listing's file headers are left to their compressors. */
 const HEADER_RE = /^(?:commit [0-9a-f]{7,64}\b|diff --git |From [0-9a-f]{40} )/;
@@ -86,9 +86,9 @@ const UNDERLINE_RE = /^(?:={3,}|-{3,}|~{3,}|\^{3,}|\*{3,}|\+{3,})$/;
 export function salientKind(text: string, next: string | undefined, indented = false): SalientKind | null {
   if (text.length === 0) return null;
   if (HEADER_RE.test(text)) return "header";
-  if (DIAGNOSTIC_RE.test(text)) return "diagnostic";
+  if (mayBeDiagnostic(text) && DIAGNOSTIC_RE.test(text)) return "diagnostic";
   if (TRACE_RE.test(text)) return "trace";
-  if (TEST_FAIL_RE.test(text) || EXPECTED_RE.test(text)) return "test";
+  if ((mayBeTestFailure(text) && TEST_FAIL_RE.test(text)) || EXPECTED_RE.test(text)) return "test";
   if (SUMMARY_RE.test(text)) return "summary";
   // Headings start their line (an indented `# x` is a code comment).
   if (!indented && HEADING_RE.test(text)) return "heading";
@@ -97,6 +97,47 @@ export function salientKind(text: string, next: string | undefined, indented = f
   }
   if (ERROR_RE.test(text) && !NO_ERROR_RE.test(text)) return "error";
   return null;
+}
+
+/**
+ * False when {@link DIAGNOSTIC_RE} cannot match `text`, read in a few loads:
+ * on a search's `path:12:code` lines its `\S+` backtracked over the whole
+ * first token for each of three branches. Every branch but `--> ` consumes
+ * non-space units up to one space, which is therefore the first space of
+ * the line, and then reads `error`, `warning` or `note`, after `-`, ` ` or
+ * `- ` at most.
+ */
+export function mayBeDiagnostic(text: string): boolean {
+  if (text.startsWith("--> ")) return true;
+  const space = text.indexOf(" ");
+  if (space <= 0) return false;
+  let at = space + 1;
+  if (text.charCodeAt(at) === 45 /* - */) at++;
+  if (text.charCodeAt(at) === 32) at++;
+  const c = text.charCodeAt(at);
+  return c === 101 /* e */ || c === 119 /* w */ || c === 110 /* n */;
+}
+
+/**
+ * False when {@link TEST_FAIL_RE} cannot match `text`: each of its branches
+ * starts the line with `F`, `n`, `-`, a digit or a mark, or ends it with
+ * `FAILED`, `FAIL` or `ERROR`.
+ */
+export function mayBeTestFailure(text: string): boolean {
+  const first = text.charCodeAt(0);
+  const last = text.charCodeAt(text.length - 1);
+  return (
+    first === 70 /* F */ ||
+    first === 110 /* n */ ||
+    first === 45 /* - */ ||
+    (first >= 48 && first <= 57) ||
+    first === 0xd7 /* × */ ||
+    first === 0x2716 /* ✖ */ ||
+    first === 0x2717 /* ✗ */ ||
+    last === 68 /* D */ ||
+    last === 76 /* L */ ||
+    last === 82 /* R */
+  );
 }
 
 /**
@@ -129,7 +170,7 @@ export function salientLines(text: string): SalientLine[] {
   for (let c = nextCandidate(0); c !== null && found.length < MAX_SALIENT; ) {
     const at = lines.lineOf(c.at);
     // An underline makes the line above it a heading: read that one too.
-    for (const i of c.underline ? [at - 1, at] : [at]) {
+    for (let i = c.underline ? at - 1 : at; i <= at; i++) {
       if (i < 0 || i <= lastLine) continue;
       lastLine = i;
       const raw = lines.text(i) ?? "";

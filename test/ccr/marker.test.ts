@@ -1,6 +1,13 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
-import { formatMarker, hasMarker, hasMarkerOpening, parseMarkers, pathKey } from "../../src/ccr/marker.js";
+import {
+  countMarkerOpenings,
+  formatMarker,
+  hasMarker,
+  hasMarkerOpening,
+  parseMarkers,
+  pathKey,
+} from "../../src/ccr/marker.js";
 
 const KEY = "0123456789abcdef0123456789abcdef";
 const hexKey = fc.string({ unit: fc.constantFrom(..."0123456789abcdefABCDEF"), minLength: 32, maxLength: 64 });
@@ -237,6 +244,24 @@ describe("hasMarkerOpening", () => {
       }),
       { numRuns: 3000 },
     );
+  });
+});
+
+describe("countMarkerOpenings", () => {
+  it("counts the openings as a plain left-to-right search for `[[pithy:` would, in runs of brackets too", () => {
+    const piece = fc.constantFrom("[", "[[", "[[[", "p", "P", "pithy:", "PITHY:", "ithy:", "x", "]]");
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 30 }), (pieces) => {
+        const text = pieces.join("");
+        expect(countMarkerOpenings(text), text).toBe(text.split("[[pithy:").length - 1);
+      }),
+      { numRuns: 3000 },
+    );
+  });
+
+  it("counts whole markers and fragments alike", () => {
+    const marker = formatMarker(KEY, "9 lines omitted");
+    expect(countMarkerOpenings(`${marker}\n[[[pithy:cut\n${marker}`)).toBe(3);
   });
 });
 

@@ -1,6 +1,15 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { missingSalient, salientKind, salientLines, squeezed } from "../../src/fidelity/salient.js";
+import {
+  DIAGNOSTIC_RE,
+  mayBeDiagnostic,
+  mayBeTestFailure,
+  missingSalient,
+  salientKind,
+  salientLines,
+  squeezed,
+  TEST_FAIL_RE,
+} from "../../src/fidelity/salient.js";
 import { openCorpus } from "../support/corpus.js";
 
 describe("salientKind", () => {
@@ -32,6 +41,75 @@ describe("salientKind", () => {
     "no errors found",
   ])("leaves prose and routine lines alone: %s", (line) => {
     expect(salientKind(line, undefined)).toBeNull();
+  });
+
+  it.each([
+    "src/a.c:3: note: declared here",
+    "a.py:3:  error: two spaces before the level",
+    "src/a.ts:3:4 - error TS2304: Cannot find name 'x'.",
+    "src/a.ts:3:4 -error TS2304: no space after the dash",
+    "src/a.ts:3:4: - warning: dash and space",
+    "--> src/main.rs:12:5",
+  ])("reads a diagnostic whatever sits between its place and its level: %s", (line) => {
+    expect(salientKind(line, undefined)).toBe("diagnostic");
+  });
+
+  it.each(["src/a.ts:3:4:\terror after a tab", "src/a.ts:3:4: see the error below", "see a.c:3: error"])(
+    "reads a line whose level does not follow its place's first space as no diagnostic: %s",
+    (line) => {
+      expect(salientKind(line, undefined)).not.toBe("diagnostic");
+    },
+  );
+
+  it.each([
+    "tests/test_api.py::test_get FAILED",
+    "test_parse (tests.test_x.T) ... FAIL",
+    "test_parse (tests.test_x.T) ... ERROR",
+    "× renders the header",
+    "✖ renders the header",
+    "✗ renders the header",
+    "3) parses cookies",
+    "FAIL src/a.test.ts",
+  ])("reads a failed test by how its line starts or ends: %s", (line) => {
+    expect(salientKind(line, undefined)).toBe("test");
+  });
+
+  it("skips the diagnostic and failed-test rules only on lines they cannot match", () => {
+    // A head, what separates it from a level, the level, a tail: lines that often come close to matching.
+    const head = fc.constantFrom(
+      "a.ts:3",
+      "a.ts:3:4",
+      "a.ts:3:",
+      "a.ts:3:4:",
+      "a.ts(3,4):",
+      "-->",
+      "--> a.rs:3:4",
+      "x",
+      "",
+    );
+    const sep = fc.constantFrom("", " ", "  ", "-", " -", " - ", " -  ", "\t", " \t", "\u00a0");
+    const word = fc.constantFrom(
+      "error",
+      "warning",
+      "note",
+      "e",
+      "FAIL",
+      "FAILED",
+      "ERROR",
+      "not ok 3",
+      "3) x",
+      "×",
+      "",
+    );
+    const tail = fc.constantFrom("", " x", ":", " ... FAIL", " ... ERROR", " FAILED", "FAILED", "--- FAIL:", "✖", "✗");
+    const line = fc.tuple(head, sep, word, tail, sep, word).map((p) => p.join(""));
+    fc.assert(
+      fc.property(line, (text) => {
+        if (DIAGNOSTIC_RE.test(text)) expect(mayBeDiagnostic(text)).toBe(true);
+        if (TEST_FAIL_RE.test(text)) expect(mayBeTestFailure(text)).toBe(true);
+      }),
+      { numRuns: 20_000 },
+    );
   });
 
   it("reads a setext or reStructuredText title over its underline, not code over a caret pointer", () => {
