@@ -58,6 +58,14 @@ export class JsonValidity {
     return true;
   }
 
+  /**
+   * Whether the brackets of `text` close as they open and nest deeper than
+   * `limit` levels, by the same allocation-free scan, remembered for the call.
+   */
+  nestsDeeperThan(text: string, limit: number): boolean {
+    return this.depthOf(text) > limit;
+  }
+
   private depthOf(text: string): number {
     if (text !== this.scanned) {
       this.scannedDepth = bracketDepth(text);

@@ -23,6 +23,8 @@ interface Parsed {
   builder: TableBuilder;
   separator: string;
   endsWithSeparator: boolean;
+  /** Whether the whole text was read (not stopped at `maxRecords`). */
+  complete: boolean;
 }
 
 /** Splits `text` into records of fields, reading at most `maxRecords`. */
@@ -78,7 +80,7 @@ function parseRecords(text: string, delimiter: string, hasQuotes: boolean, maxRe
       break;
     }
   }
-  return { builder, separator: tally.dominant(), endsWithSeparator };
+  return { builder, separator: tally.dominant(), endsWithSeparator, complete: i >= n };
 }
 
 /** Share of non-blank records with the most common field count, and that count. */
@@ -135,18 +137,27 @@ function hasHeader(table: Table, width: number): boolean {
   return false;
 }
 
-function pickDelimiter(text: string): { delimiter: string; hasQuotes: boolean } | null {
-  let best: { delimiter: string; hasQuotes: boolean } | null = null;
+/** The delimiter chosen, and its probe's parse when that read the whole text (a short table need not be read twice). */
+interface Choice {
+  delimiter: string;
+  hasQuotes: boolean;
+  whole: Parsed | null;
+}
+
+function pickDelimiter(text: string): Choice | null {
+  let best: Choice | null = null;
   let bestShare = 0;
   const head = text.length > 1 << 16 ? text.slice(0, 1 << 16) : text;
   for (const delimiter of DELIMITERS) {
     if (head.indexOf(delimiter) < 0) continue;
     // TSV rarely quotes; a stray quote in a commit subject must not swallow rows.
     for (const hasQuotes of delimiter === "\t" ? [true, false] : [true]) {
-      const probe = parseRecords(text, delimiter, hasQuotes, PROBE_RECORDS).builder;
+      const parsed = parseRecords(text, delimiter, hasQuotes, PROBE_RECORDS);
+      const probe = parsed.builder;
       if (!isTable(probe)) continue;
       const { share } = consistency(probe);
-      if (share > bestShare) [best, bestShare] = [{ delimiter, hasQuotes }, share];
+      if (share > bestShare)
+        [best, bestShare] = [{ delimiter, hasQuotes, whole: parsed.complete ? parsed : null }, share];
       break;
     }
   }
@@ -157,7 +168,7 @@ function pickDelimiter(text: string): { delimiter: string; hasQuotes: boolean } 
 export function parseDelimited(text: string): Table | null {
   const choice = pickDelimiter(text);
   if (choice === null) return null;
-  const parsed = parseRecords(text, choice.delimiter, choice.hasQuotes, Number.MAX_SAFE_INTEGER);
+  const parsed = choice.whole ?? parseRecords(text, choice.delimiter, choice.hasQuotes, Number.MAX_SAFE_INTEGER);
   if (!isTable(parsed.builder)) return null;
   const width = consistency(parsed.builder).fields;
   const table = parsed.builder.build({
