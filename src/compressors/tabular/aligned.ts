@@ -1,5 +1,5 @@
 import { splitLines, type Lines } from "./line-ends.js";
-import { TableBuilder, type Table } from "./table.js";
+import { MAX_TABLE_COLUMNS, TableBuilder, type Table } from "./table.js";
 
 /**
  * Whitespace-aligned tables: `ls -l` listings (no header; the layout is
@@ -209,6 +209,7 @@ export function parseHeaderAligned(text: string): Table | null {
   const hEnd = lines.ends[header];
   const bodyFrom = Math.max(header, rule) + 1;
 
+  if (countTokens(text, hStart, hEnd, 1) > MAX_TABLE_COLUMNS) return null;
   const wordStarts: number[] = [];
   const words: string[] = [];
   scanTokens(text, hStart, hEnd, 1, Number.MAX_SAFE_INTEGER, (s, e) => {

@@ -1,5 +1,5 @@
 import { SeparatorTally, isCrOnly, terminatorAt } from "./line-ends.js";
-import { TableBuilder, columnLabel, cellValue, type Table } from "./table.js";
+import { MAX_TABLE_COLUMNS, TableBuilder, columnLabel, cellValue, type Table } from "./table.js";
 
 /**
  * CSV and TSV, read in one linear pass: quoted fields (a field that opens
@@ -144,12 +144,22 @@ interface Choice {
   whole: Parsed | null;
 }
 
+/** Whether the first line of `head` holds more than `limit` fields split by `delimiter` (quotes ignored: an upper bound). */
+function isWiderThan(head: string, delimiter: string, limit: number): boolean {
+  const lineEnd = head.indexOf("\n");
+  const end = lineEnd < 0 ? head.length : lineEnd;
+  let fields = 1;
+  for (let at = head.indexOf(delimiter); at >= 0 && at < end; at = head.indexOf(delimiter, at + 1))
+    if (++fields > limit) return true;
+  return false;
+}
+
 function pickDelimiter(text: string): Choice | null {
   let best: Choice | null = null;
   let bestShare = 0;
   const head = text.length > 1 << 16 ? text.slice(0, 1 << 16) : text;
   for (const delimiter of DELIMITERS) {
-    if (head.indexOf(delimiter) < 0) continue;
+    if (head.indexOf(delimiter) < 0 || isWiderThan(head, delimiter, MAX_TABLE_COLUMNS)) continue;
     // TSV rarely quotes; a stray quote in a commit subject must not swallow rows.
     for (const hasQuotes of delimiter === "\t" ? [true, false] : [true]) {
       const parsed = parseRecords(text, delimiter, hasQuotes, PROBE_RECORDS);

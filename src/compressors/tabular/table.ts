@@ -10,6 +10,15 @@
 /** How the table was read, which decides how columns are named and factored. */
 export type TableKind = "delimited" | "aligned" | "ls";
 
+/**
+ * Widest table a parser reads by its columns. Past it the text is not read as a
+ * table (no agent scans 500 columns; the line-based fallback shows rows whole),
+ * and every per-cell stage would work through hundreds of thousands of
+ * one-character cells: lines of tab or `| ` runs under the tabular hint cost
+ * 300-450 ms per MB (issue #15).
+ */
+export const MAX_TABLE_COLUMNS = 512;
+
 /** A parsed table. Record `r` is `text.slice(recordStart[r], recordEnd[r])`, terminator excluded. */
 export interface Table {
   readonly kind: TableKind;

@@ -1,8 +1,9 @@
 import { describe, expect, it } from "vitest";
+import { parseHeaderAligned } from "../../../src/compressors/tabular/aligned.js";
 import { parseDelimited } from "../../../src/compressors/tabular/csv.js";
 import { describeOmitted } from "../../../src/compressors/tabular/describe.js";
 import { hasProseColumn } from "../../../src/compressors/tabular/near-duplicates.js";
-import { rowRecords, type Table } from "../../../src/compressors/tabular/table.js";
+import { MAX_TABLE_COLUMNS, rowRecords, type Table } from "../../../src/compressors/tabular/table.js";
 
 /** A TSV of `rows` rows: `empty` empty cells, then the cells `last(i)` gives row i. */
 function wideTsv(rows: number, empty: number, last: (i: number) => string[]): Table {
@@ -33,5 +34,22 @@ describe("tabular checks on wide tables (each stops reading a column once it can
     const dropped = Array.from(rowRecords(table));
     expect(describeOmitted(table, dropped.length, dropped)).toBe("12 of 12 rows omitted: all column 302=shared");
     expect(describeOmitted(table, 0, [])).toBe("0 of 0 rows omitted");
+  });
+});
+
+describe("tables wider than MAX_TABLE_COLUMNS are not read by their columns", () => {
+  const rows = (cells: number, sep: string) =>
+    `${Array.from({ length: 6 }, (_, r) => Array.from({ length: cells }, (_, c) => `${r}${c}`).join(sep)).join("\n")}\n`;
+
+  it("reads a TSV of exactly the widest width, and not one a column wider", () => {
+    expect(parseDelimited(rows(MAX_TABLE_COLUMNS, "\t"))?.columns.length).toBe(MAX_TABLE_COLUMNS);
+    expect(parseDelimited(rows(MAX_TABLE_COLUMNS + 1, "\t"))).toBeNull();
+  });
+
+  it("does not read lines of a thousand pipes as a header-aligned table (a rule line under a 'header' of pipes)", () => {
+    const pipes = `| ${"| ".repeat(1000)}`;
+    expect(parseHeaderAligned(`${pipes}\n`.repeat(20))).toBeNull();
+    const narrow = `| ${"| ".repeat(20)}`;
+    expect(parseHeaderAligned(`${narrow}\n`.repeat(20))).not.toBeNull();
   });
 });
