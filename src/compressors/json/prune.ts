@@ -149,6 +149,22 @@ function isPosition(node: JsonNode[] | JsonObject): boolean {
   return node.values.every((v) => typeof v === "string" && v.length <= 12 && numberValue(v) !== null);
 }
 
+/** Longest key a group marker quotes in full; longer ones are cut (the marker's summary is short). */
+const KEY_LABEL_MAX = 60;
+
+/** A key lexeme as a group marker names it: decoded, cut when long. */
+function keyLabel(raw: string): string {
+  const key = isStringScalar(raw) ? decodeString(raw) : raw;
+  return key.length <= KEY_LABEL_MAX ? key : `${key.slice(0, cutPoint(key, KEY_LABEL_MAX - 1))}…`;
+}
+
+const INDEX_KEY_RE = /^"(?:0|[1-9]\d{0,9})"$/;
+
+/** Whether a key lexeme is an array index (`"12"`), which JSON.parse orders before every other key. */
+function isIndexKey(raw: string): boolean {
+  return INDEX_KEY_RE.test(raw);
+}
+
 class Pruner {
   readonly stats: PruneStats = {
     rowsDropped: 0,
@@ -418,7 +434,7 @@ class Pruner {
       keys = [...keys.slice(0, head), NOTE_KEY, ...keys.slice(keys.length - tail)];
       values = [
         ...values.slice(0, head),
-        encodeString(`${plural(omitted, "key")} omitted`),
+        encodeString(this.omittedKeysMarker(obj, head, obj.keys.length - tail, at)),
         ...values.slice(values.length - tail),
       ];
     }
@@ -436,6 +452,21 @@ class Pruner {
       if (typeof collapsed === "string") return collapsed;
     }
     return new JsonObject(keys, shrunk);
+  }
+
+  /**
+   * The marker in place of an object's middle keys `[from, to)`: it names
+   * the group by its count and its first and last key (a localisation map's
+   * keys say what its entries are), and its place is the object's path with
+   * the entries' positions, so a recall of that path returns just them.
+   */
+  private omittedKeysMarker(obj: JsonObject, from: number, to: number, at: At | null): string {
+    const first = keyLabel(obj.keys[from]);
+    const last = keyLabel(obj.keys[to - 1]);
+    const path = pathOf(at);
+    // JSON.parse puts index-like keys first, so positions name the same entries only without them.
+    const place = obj.keys.some(isIndexKey) ? path : `${path}[${from}:${to}]`;
+    return this.opts.marker(`${plural(to - from, "key")} omitted: ${first} … ${last}`, place);
   }
 
   /** One note instead of a container whose every child became a note (they say little apart). */
