@@ -114,11 +114,13 @@ function compactStat(view: DiffView, block: StatBlock, marker: Mark): string {
   const total = block.summary - block.from;
   const paths: string[] = [];
   for (let i = block.from; i < block.from + Math.min(total, FILES_NAMED); i++) paths.push(statPath(view.plain(i)));
-  if (total <= FILES_NAMED) return ` ${paths.join(", ")}\n`;
+  // Under `--graph` the line keeps its columns, so the graph stays drawn.
+  const columns = view.graphPrefix(block.from);
+  if (total <= FILES_NAMED) return `${columns} ${paths.join(", ")}\n`;
   const recall = marker(`${total - paths.length} more files; all ${total} stat lines`, {
     lines: [[block.from, block.summary]],
   });
-  return ` ${paths.join(", ")}, … ${recall}\n`;
+  return `${columns} ${paths.join(", ")}, … ${recall}\n`;
 }
 
 /**
@@ -146,7 +148,7 @@ function copyCommit(view: DiffView, at: number, out: string[], marker: Mark): nu
     if (k < to && !isSalient(view, k, to)) continue;
     if (k > hidden) {
       const count = k - hidden === 1 ? "1 more message line" : `${k - hidden} more message lines`;
-      out.push(`    ${marker(count, { lines: [[hidden, k]] })}\n`);
+      out.push(`${view.graphPrefix(hidden)}    ${marker(count, { lines: [[hidden, k]] })}\n`);
     }
     if (k < to) out.push(line(view, k));
     hidden = k + 1;
