@@ -18,7 +18,10 @@ import { JsonObject, decodeString, encodeString, isStringScalar, numberValue, ty
  * Notes are short strings starting with "…" (`"…{5 keys}"`, `"…(+1,234
  * chars)"`); one marker at the root names the stored original for all of
  * them, because a marker costs ~40 tokens and a deep document may need
- * hundreds of notes. Crushed arrays carry their own marker as an element.
+ * hundreds of notes. Crushed arrays carry their own marker as an element,
+ * and so does an object past the object cap, in place of its middle keys:
+ * a marker naming them and their positions (`$.time[70:268] 198 keys
+ * omitted: 4.3.0 … 8.0.3`), since a flat map's keys are its outline.
  *
  * The walk recurses only down to the depth cap and then at most
  * {@link ABSOLUTE_DEPTH} levels while looking for identifiers, so 10 000
@@ -383,6 +386,10 @@ class Pruner {
   private shrinkObject(obj: JsonObject, depth: number, at: At | null): JsonNode {
     // A map of scalars (dependency name → version) has no record to stub: a dropped entry would
     // hide the pair an agent reads it for, so only the object cap (head and tail) applies to it.
+    // Its middle keys are not listed, only named (count, first and last, positions): in such maps
+    // the keys weigh like the values (a TypeScript diagnosticMessages map: 38.8k tokens of keys
+    // for 79.1k of entries, against 5.4k for the whole output) or repeat another field (npm's
+    // `time` keys are its `versions`), so a listing would cost most of what the cap saves.
     const hasRecords = !obj.values.every((v) => typeof v === "string");
     let selection =
       obj.keys.length > this.opts.crush.minRows && hasRecords
