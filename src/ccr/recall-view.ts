@@ -215,6 +215,9 @@ function pathView(original: string, path: string): RecallView | RecallViewError 
         return { error: `pithy: the original has nothing at ${path} (no key ${JSON.stringify(step.key)}).` };
       }
       value = (value as Record<string, unknown>)[step.key];
+    } else if ("slice" in step && value !== null && typeof value === "object" && !Array.isArray(value)) {
+      // An object's entries by position (a marker for a map's middle keys names them so).
+      value = Object.fromEntries(Object.entries(value).slice(step.slice[0], step.slice[1]));
     } else if (!Array.isArray(value)) {
       return { error: `pithy: the original has nothing at ${path} (not an array there).` };
     } else if ("index" in step) {

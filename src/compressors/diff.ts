@@ -29,6 +29,7 @@ import { renderCompact } from "./diff/compact.js";
 import { parseDiff } from "./diff/parse.js";
 import { outlineCost, planDiff } from "./diff/plan.js";
 import { renderDiff } from "./diff/render.js";
+import { GraphLogView, isGraphLog } from "./diff/graph-log.js";
 import { renderStatLog } from "./diff/stat-log.js";
 import { DiffView } from "./diff/view.js";
 import { FALLBACK_CAP } from "./fallback.js";
@@ -61,8 +62,9 @@ export const diffCompressor: Compressor = {
     const parsed = parseDiff(view);
     const marker = (summary: string, place?: OmissionPlace) => input.marker(summary, place);
     if (parsed.hunks.length === 0 && parsed.files.length === 0) {
-      // No patch: `git log --stat` is the one shape left worth compacting here.
-      const output = renderStatLog(view, marker);
+      // No patch: `git log --stat` is the one shape left worth compacting here (read past `--graph` columns).
+      const log = isGraphLog(view) ? new GraphLogView(text, input.lines) : view;
+      const output = renderStatLog(log, marker);
       return output === null ? null : { output, lossy: true, detail: { statLog: 1 } };
     }
     const caps = capsFor(input.scale);

@@ -57,10 +57,16 @@ function statPath(v: string): string {
   return v.slice(0, v.lastIndexOf(" | ")).trim();
 }
 
-/** Whether the log names its commits: a `commit <hash>` line, or a `<hash> subject` line before every diffstat. */
-function hasCommit(view: DiffView, blocks: StatBlock[]): boolean {
+/** Whether some line is a `commit <hash>` header. */
+function hasCommitHeader(view: DiffView): boolean {
   const n = view.lines.count;
   for (let i = 0; i < n; i++) if (isCommitLine(view.plain(i))) return true;
+  return false;
+}
+
+/** Whether the log names its commits: a `commit <hash>` line, or a `<hash> subject` line before every diffstat. */
+function hasCommit(view: DiffView, blocks: StatBlock[]): boolean {
+  if (hasCommitHeader(view)) return true;
   // `--oneline`: every diffstat follows a `<hash> subject` line.
   return blocks.every((b) => b.from > 0 && ONELINE_RE.test(view.plain(b.from - 1)));
 }
@@ -71,7 +77,8 @@ function hasCommit(view: DiffView, blocks: StatBlock[]): boolean {
  */
 export function renderStatLog(view: DiffView, marker: Mark): string | null {
   const blocks = statBlocks(view);
-  if (blocks.length === 0 || !hasCommit(view, blocks)) return null;
+  // With no diffstat (`git log --graph` in full) only `commit` headers make it a log whose long bodies compact.
+  if (blocks.length === 0 ? !hasCommitHeader(view) : !hasCommit(view, blocks)) return null;
   const out: string[] = [];
   // Short file lists name every file; their counts share one marker (one per commit would cost more than the bars).
   const countsOnly: [number, number][] = [];
@@ -114,11 +121,13 @@ function compactStat(view: DiffView, block: StatBlock, marker: Mark): string {
   const total = block.summary - block.from;
   const paths: string[] = [];
   for (let i = block.from; i < block.from + Math.min(total, FILES_NAMED); i++) paths.push(statPath(view.plain(i)));
-  if (total <= FILES_NAMED) return ` ${paths.join(", ")}\n`;
+  // Under `--graph` the line keeps its columns, so the graph stays drawn.
+  const columns = view.graphPrefix(block.from);
+  if (total <= FILES_NAMED) return `${columns} ${paths.join(", ")}\n`;
   const recall = marker(`${total - paths.length} more files; all ${total} stat lines`, {
     lines: [[block.from, block.summary]],
   });
-  return ` ${paths.join(", ")}, … ${recall}\n`;
+  return `${columns} ${paths.join(", ")}, … ${recall}\n`;
 }
 
 /**
@@ -146,7 +155,7 @@ function copyCommit(view: DiffView, at: number, out: string[], marker: Mark): nu
     if (k < to && !isSalient(view, k, to)) continue;
     if (k > hidden) {
       const count = k - hidden === 1 ? "1 more message line" : `${k - hidden} more message lines`;
-      out.push(`    ${marker(count, { lines: [[hidden, k]] })}\n`);
+      out.push(`${view.graphPrefix(hidden)}    ${marker(count, { lines: [[hidden, k]] })}\n`);
     }
     if (k < to) out.push(line(view, k));
     hidden = k + 1;

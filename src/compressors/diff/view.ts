@@ -92,6 +92,11 @@ export class DiffView {
     return this.escapeAt;
   }
 
+  /** The `git log --graph` columns opening line `i` (graph-log.ts); none in a plain diff. */
+  graphPrefix(_i: number): string {
+    return "";
+  }
+
   /** Char code of line `i`'s first visible character, or -1 when the line is visibly empty. */
   first(i: number): number {
     const text = this.text;

@@ -18,7 +18,10 @@ import { JsonObject, decodeString, encodeString, isStringScalar, numberValue, ty
  * Notes are short strings starting with "…" (`"…{5 keys}"`, `"…(+1,234
  * chars)"`); one marker at the root names the stored original for all of
  * them, because a marker costs ~40 tokens and a deep document may need
- * hundreds of notes. Crushed arrays carry their own marker as an element.
+ * hundreds of notes. Crushed arrays carry their own marker as an element,
+ * and so does an object past the object cap, in place of its middle keys:
+ * a marker naming them and their positions (`$.time[70:268] 198 keys
+ * omitted: 4.3.0 … 8.0.3`), since a flat map's keys are its outline.
  *
  * The walk recurses only down to the depth cap and then at most
  * {@link ABSOLUTE_DEPTH} levels while looking for identifiers, so 10 000
@@ -147,6 +150,22 @@ function isSmallLeaf(node: JsonNode[] | JsonObject): boolean {
 function isPosition(node: JsonNode[] | JsonObject): boolean {
   if (!(node instanceof JsonObject) || node.keys.length === 0 || node.keys.length > 3) return false;
   return node.values.every((v) => typeof v === "string" && v.length <= 12 && numberValue(v) !== null);
+}
+
+/** Longest key a group marker quotes in full; longer ones are cut (the marker's summary is short). */
+const KEY_LABEL_MAX = 60;
+
+/** A key lexeme as a group marker names it: decoded, cut when long. */
+function keyLabel(raw: string): string {
+  const key = isStringScalar(raw) ? decodeString(raw) : raw;
+  return key.length <= KEY_LABEL_MAX ? key : `${key.slice(0, cutPoint(key, KEY_LABEL_MAX - 1))}…`;
+}
+
+const INDEX_KEY_RE = /^"(?:0|[1-9]\d{0,9})"$/;
+
+/** Whether a key lexeme is an array index (`"12"`), which JSON.parse orders before every other key. */
+function isIndexKey(raw: string): boolean {
+  return INDEX_KEY_RE.test(raw);
 }
 
 class Pruner {
@@ -367,6 +386,10 @@ class Pruner {
   private shrinkObject(obj: JsonObject, depth: number, at: At | null): JsonNode {
     // A map of scalars (dependency name → version) has no record to stub: a dropped entry would
     // hide the pair an agent reads it for, so only the object cap (head and tail) applies to it.
+    // Its middle keys are not listed, only named (count, first and last, positions): in such maps
+    // the keys weigh like the values (a TypeScript diagnosticMessages map: 38.8k tokens of keys
+    // for 79.1k of entries, against 5.4k for the whole output) or repeat another field (npm's
+    // `time` keys are its `versions`), so a listing would cost most of what the cap saves.
     const hasRecords = !obj.values.every((v) => typeof v === "string");
     let selection =
       obj.keys.length > this.opts.crush.minRows && hasRecords
@@ -418,7 +441,7 @@ class Pruner {
       keys = [...keys.slice(0, head), NOTE_KEY, ...keys.slice(keys.length - tail)];
       values = [
         ...values.slice(0, head),
-        encodeString(`${plural(omitted, "key")} omitted`),
+        encodeString(this.omittedKeysMarker(obj, head, obj.keys.length - tail, at)),
         ...values.slice(values.length - tail),
       ];
     }
@@ -436,6 +459,21 @@ class Pruner {
       if (typeof collapsed === "string") return collapsed;
     }
     return new JsonObject(keys, shrunk);
+  }
+
+  /**
+   * The marker in place of an object's middle keys `[from, to)`: it names
+   * the group by its count and its first and last key (a localisation map's
+   * keys say what its entries are), and its place is the object's path with
+   * the entries' positions, so a recall of that path returns just them.
+   */
+  private omittedKeysMarker(obj: JsonObject, from: number, to: number, at: At | null): string {
+    const first = keyLabel(obj.keys[from]);
+    const last = keyLabel(obj.keys[to - 1]);
+    const path = pathOf(at);
+    // JSON.parse puts index-like keys first, so positions name the same entries only without them.
+    const place = obj.keys.some(isIndexKey) ? path : `${path}[${from}:${to}]`;
+    return this.opts.marker(`${plural(to - from, "key")} omitted: ${first} … ${last}`, place);
   }
 
   /** One note instead of a container whose every child became a note (they say little apart). */

@@ -1,5 +1,6 @@
 /** The detector of diffs and patches. */
 import { isStatLine } from "../../compressors/diff/parse.js";
+import { isGraphCommitLine } from "../../compressors/diff/graph-log.js";
 import { isStatSummary } from "../../compressors/diff/stat-log.js";
 import { type Detector, count } from "./detector.js";
 
@@ -10,6 +11,8 @@ const COMMIT_RE = /^(?:commit [0-9a-f]{7,64}\b|From [0-9a-f]{40} )/;
 /** Stat lines (` path | 3 ++-`) after a commit line that make a `git log --stat` without its summary in view. */
 const MIN_STAT_LINES = 5;
 const ONELINE_RE = /^[0-9a-f]{7,64} \S/;
+/** Commits behind `--graph` columns (`* 4904857 subject`, `| * commit …`) that make a graph log. */
+const MIN_GRAPH_COMMITS = 3;
 /** `diff -c`: the `***************` line opening each hunk, and its old-side range `*** 12,18 ****`. */
 const CONTEXT_HUNK_RE = /^(?:\*{15}$|\*\*\* \d+(?:,\d+)? \*\*\*\*$)/;
 /** Plain `diff`: a change command (`12,14c12`, `40a41,43`, `7d6`) alone on its line. */
@@ -37,6 +40,8 @@ export const diffDetector: Detector = {
     const summaries = count(sample, isStatSummary);
     if (commits >= 1 && (summaries >= 1 || count(sample, isStatLine) >= MIN_STAT_LINES)) return 0.7;
     if (summaries >= 1 && count(sample, (l) => ONELINE_RE.test(l)) >= summaries) return 0.7;
+    // `git log --graph` (any format): commits behind the graph's columns are history, whose every commit stays.
+    if (count(sample, isGraphCommitLine) >= MIN_GRAPH_COMMITS) return 0.7;
     return 0;
   },
 };
