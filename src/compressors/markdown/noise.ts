@@ -149,7 +149,8 @@ function cleanLinkAt(
     w.emit(alt);
     if (counts !== null) counts.images++;
     // An image with no alt text leaves nothing: one of the spaces around it goes with it.
-    const isBetweenSpaces = alt.length === 0 && text.charCodeAt(i - 1) === SPACE && text.charCodeAt(image.end) === SPACE;
+    const isBetweenSpaces =
+      alt.length === 0 && text.charCodeAt(i - 1) === SPACE && text.charCodeAt(image.end) === SPACE;
     return (w.copyFrom = isBetweenSpaces ? image.end + 1 : image.end);
   }
   const link = parseInlineLink(text, i, lookahead);

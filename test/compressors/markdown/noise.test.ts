@@ -1,10 +1,6 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
-import {
-  BoilerplateFilter,
-  cleanInline,
-  noiseCounts,
-} from "../../../src/compressors/markdown/noise.js";
+import { BoilerplateFilter, cleanInline, noiseCounts } from "../../../src/compressors/markdown/noise.js";
 
 const clean = (text: string) => cleanInline(text, new Set());
 
