@@ -11,6 +11,7 @@ import type { OmissionPlace } from "../types.js";
 import { HEADER_CHARS, KEPT_COMPACT, ROW_CHARS, type Fate, type Unit } from "./plan.js";
 import type { Block, MarkdownDocument, Section } from "./sections.js";
 import type { SegmentKind } from "./segment.js";
+import { lineStartOf } from "./sentences.js";
 
 /** How to write. */
 export interface RenderOptions {
@@ -122,7 +123,7 @@ export function renderDocument(
     if (section.heading !== null) w.raw(section.heading.text);
     if (fate.kind === "lead") {
       w.blank();
-      if (fate.prose) w.line(prose(fate.text).trim());
+      if (fate.prose) w.line(prose(fate.text).trimEnd());
       else w.raw(fate.text);
       w.blank();
       run.push(section);
@@ -371,7 +372,8 @@ function writeTrimmed(
         while (k < u && kept[k] === 0) k++;
         continue;
       }
-      const start = units[k].start;
+      // The first piece written keeps the indentation of the line it opens.
+      const start = text.length === 0 ? lineStartOf(b.text, units[k].start) : units[k].start;
       while (k + 1 < u && kept[k + 1] === 1) k++;
       text += b.text.slice(start, units[k].end);
       k++;
