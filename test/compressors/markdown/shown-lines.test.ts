@@ -8,9 +8,15 @@ import { compressorInput } from "../../support/compressor-input.js";
  * Real text that reaches the prose path without being Markdown: a C header
  * read with no filename, `diff -c` output, Debian plain-text docs, pydoc.
  * (zlib.h 1.2.13, glibc's aio.h under `diff -c`, zip's WHATSNEW, unzip's BUGS,
- * `python3 -m pydoc textwrap`; none holds a link or an image.)
+ * `python3 -m pydoc textwrap`, kept with the manual fixtures; none holds a link or an image.)
  */
-const FIXTURES = ["zlib-h-head.h", "diff-c-aio-h.txt", "zip-whatsnew.txt", "unzip-bugs.txt", "pydoc-textwrap.txt"];
+const FIXTURES = [
+  "zlib-h-head.h",
+  "diff-c-aio-h.txt",
+  "zip-whatsnew.txt",
+  "unzip-bugs.txt",
+  "../../manual/fixtures/pydoc-textwrap.txt",
+];
 
 function fixture(name: string): string {
   return readFileSync(new URL(`./fixtures/${name}`, import.meta.url), "utf8");

@@ -18,3 +18,17 @@ describe("manual detector", () => {
     expect(result.confidence === undefined || result.type !== "markdown" || result.confidence < 0.95).toBe(true);
   });
 });
+
+describe("manual detector on pydoc output", () => {
+  for (const name of ["pydoc-textwrap", "pydoc-queue"]) {
+    it(`routes ${name} (a \`Help on module …:\` title over sections) as markdown`, () => {
+      expect(detect(fixture(name)).type).toBe("markdown");
+    });
+  }
+
+  it("does not claim a class's help, which has no sections", () => {
+    const text =
+      "Help on class str in module builtins:\n\nclass str(object)\n |  str(object='') -> str\n |  \n |  Methods defined here:\n";
+    expect(detect(text).type).not.toBe("markdown");
+  });
+});
