@@ -42,6 +42,8 @@ export interface ManualPage {
 
 /** Fewest section headings of a page: fewer, and it is a title over some other text. */
 const MIN_SECTIONS = 2;
+/** pydoc's help on one class or function has one: its `class str(object)` line, the body in the gutter under it. */
+const MIN_HELP_SECTIONS = 1;
 
 /**
  * The page `lines` holds, or null when it is none: the first non-blank line
@@ -75,7 +77,7 @@ export function parseManual(index: LineIndex): ManualPage | null {
       units.push({ heading: i, end: last, isSubsection: true, section });
     } else if (sections === 0 && !isBlank(line)) return null;
   }
-  if (sections < MIN_SECTIONS) return null;
+  if (sections < (isHelp ? MIN_HELP_SECTIONS : MIN_SECTIONS)) return null;
   for (let u = 0; u + 1 < units.length; u++) units[u].end = units[u + 1].heading;
   return { title, footer, units, shapes: lines };
 }

@@ -5,6 +5,8 @@ import type { Detector } from "./detector.js";
 
 /** Fewest section headings the sample must show (NAME and SYNOPSIS open every page). */
 const MIN_SECTIONS = 2;
+/** pydoc's help on one class (`Help on class str in module builtins:`) has one: the class line. */
+const MIN_HELP_SECTIONS = 1;
 
 /**
  * Manual pages route as `markdown`, where the manual compressor outlines
@@ -21,7 +23,9 @@ export const manualDetector: Detector = {
   score(sample: Sample): number {
     let at = 0;
     while (at < sample.count && isBlank(sample.line(at))) at++;
-    if (at >= sample.count || !(isTitleLine(sample.line(at)) || isHelpTitle(sample.line(at)))) return 0;
+    if (at >= sample.count) return 0;
+    const isHelp = isHelpTitle(sample.line(at));
+    if (!isHelp && !isTitleLine(sample.line(at))) return 0;
     let sections = 0;
     let body = 0;
     for (let i = at + 1; i < sample.count - 1; i++) {
@@ -31,6 +35,6 @@ export const manualDetector: Detector = {
       else if (isSectionHeading(line)) sections++;
       else return 0;
     }
-    return sections >= MIN_SECTIONS && body >= sections ? 0.95 : 0;
+    return sections >= (isHelp ? MIN_HELP_SECTIONS : MIN_SECTIONS) && body >= sections ? 0.95 : 0;
   },
 };

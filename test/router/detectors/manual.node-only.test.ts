@@ -26,9 +26,12 @@ describe("manual detector on pydoc output", () => {
     });
   }
 
-  it("does not claim a class's help, which has no sections", () => {
-    const text =
-      "Help on class str in module builtins:\n\nclass str(object)\n |  str(object='') -> str\n |  \n |  Methods defined here:\n";
+  it("claims a class's help, whose class line is its one section", () => {
+    expect(detect(fixture("pydoc-help-dict")).type).toBe("markdown");
+  });
+
+  it("does not claim a Help on title over text at column 0", () => {
+    const text = "Help on the project:\n\nRead the README first.\nThen ask on the forum.\nOr open an issue.\n";
     expect(detect(text).type).not.toBe("markdown");
   });
 });
