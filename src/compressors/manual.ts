@@ -1,7 +1,6 @@
 import { hasMarker } from "../ccr/marker.js";
-import type { LineIndex } from "../kernels/lines.js";
 import { isEnumerated, isTroubleLine } from "./manual/mentions.js";
-import { type ManualUnit, parseManual } from "./manual/page.js";
+import { type ManualUnit, type PageLines, parseManual } from "./manual/page.js";
 import { indentOf, isBlank } from "./manual/shapes.js";
 import { keptLinesOutput } from "./kept-lines.js";
 import { scaled, type Compressor, type CompressorInput, type CompressorOutput } from "./types.js";
@@ -54,9 +53,10 @@ export const manualCompressor: Compressor = {
   name: "manual",
   compress(input: CompressorInput): CompressorOutput | null {
     if (!input.canDrop || hasMarker(input.text)) return null;
-    const { lines } = input;
-    const page = parseManual(lines);
+    const page = parseManual(input.lines);
     if (page === null) return null;
+    // Shapes are read on the page's lines (pydoc's gutter as indentation); what is written is the input's.
+    const lines = page.shapes;
     const keep = new Uint8Array(lines.count);
     for (let i = 0; i < lines.count; i++) keep[i] = Keep.Outline;
     // The title spans the page's width: filled text reaches near it, examples do not.
@@ -73,12 +73,12 @@ export const manualCompressor: Compressor = {
         shown++;
       } else keep[i] = Keep.No;
     }
-    return render(input, page.units, keep);
+    return render(input, lines, page.units, keep);
   },
 };
 
 /** Marks the lines of `unit` that go (Keep.No) and the paragraph leads (Keep.Lead); the rest stays marked as outline. */
-function classifyUnit(lines: LineIndex, unit: ManualUnit, keep: Uint8Array, width: number): void {
+function classifyUnit(lines: PageLines, unit: ManualUnit, keep: Uint8Array, width: number): void {
   const from = unit.heading + 1;
   let nonBlank = 0;
   for (let i = from; i < unit.end; i++) if (!isBlank(lines.line(i))) nonBlank++;
@@ -118,7 +118,7 @@ function classifyUnit(lines: LineIndex, unit: ManualUnit, keep: Uint8Array, widt
  * reaching near the page's right margin: preformatted, not filled), or `i`
  * when there is none.
  */
-function exampleBlockEnd(lines: LineIndex, i: number, end: number, indent: number, width: number): number {
+function exampleBlockEnd(lines: PageLines, i: number, end: number, indent: number, width: number): number {
   let j = i;
   while (j < end && j - i <= EXAMPLE_MAX_LINES) {
     const line = lines.line(j);
@@ -147,7 +147,7 @@ function isInlineOption(line: string, indent: number): boolean {
  * under it, or it names an option (`--help Print a summary…`, a tag short
  * enough to share its line with the text).
  */
-function isTag(lines: LineIndex, i: number, end: number, indent: number): boolean {
+function isTag(lines: PageLines, i: number, end: number, indent: number): boolean {
   if (lines.line(i).charCodeAt(indent) === 45) return true;
   if (i + 1 >= end) return false;
   const next = lines.line(i + 1);
@@ -158,8 +158,13 @@ function isTag(lines: LineIndex, i: number, end: number, indent: number): boolea
  * The kept lines in order; a blank line stays where it separates kept
  * lines; each unit that lost lines ends with a marker naming them.
  */
-function render(input: CompressorInput, units: readonly ManualUnit[], keep: Uint8Array): CompressorOutput | null {
-  const { lines } = input;
+function render(
+  input: CompressorInput,
+  lines: PageLines,
+  units: readonly ManualUnit[],
+  keep: Uint8Array,
+): CompressorOutput | null {
+  const text = (i: number) => input.lines.line(i);
   const out: string[] = [];
   const origin: number[] = [];
   const push = (text: string, from: number) => {
@@ -169,7 +174,7 @@ function render(input: CompressorInput, units: readonly ManualUnit[], keep: Uint
   let cut = 0;
   let next = 0;
   const flushUntil = (end: number) => {
-    for (; next < end; next++) if (keep[next] !== Keep.No) push(lines.line(next), next);
+    for (; next < end; next++) if (keep[next] !== Keep.No) push(text(next), next);
   };
   for (const unit of units) {
     flushUntil(unit.heading);
@@ -177,7 +182,7 @@ function render(input: CompressorInput, units: readonly ManualUnit[], keep: Uint
     while (bodyEnd > unit.heading && isBlank(lines.line(bodyEnd - 1))) bodyEnd--;
     // A cut that saves less than its marker costs keeps the unit whole.
     let droppedChars = 0;
-    for (let i = unit.heading; i < bodyEnd; i++) if (keep[i] === Keep.No) droppedChars += lines.line(i).length;
+    for (let i = unit.heading; i < bodyEnd; i++) if (keep[i] === Keep.No) droppedChars += text(i).length;
     if (droppedChars < MIN_CUT_CHARS) for (let i = unit.heading; i < bodyEnd; i++) keep[i] = Keep.Outline;
     const ranges: [number, number][] = [];
     let dropped = 0;
@@ -202,14 +207,15 @@ function render(input: CompressorInput, units: readonly ManualUnit[], keep: Uint
           continue;
         }
         // One blank line where a cut run sat between two blank-separated paragraphs.
-        if (out.length > 0 && isBlank(out[out.length - 1])) continue;
+        const shownLast = origin.length === 0 ? -1 : origin[origin.length - 1];
+        if (shownLast >= 0 && isBlank(lines.line(shownLast))) continue;
       }
-      push(line, i);
+      push(text(i), i);
       wasShown = true;
     }
     if (dropped > 0) {
       const indent = " ".repeat(Math.min(7, indentOf(lines.line(bodyEnd - 1))));
-      const summary = `${unit.isSubsection ? `${unit.section} › ${lines.line(unit.heading).trim()}` : unit.section}: ${dropped} of ${total} lines cut`;
+      const summary = `${unit.isSubsection ? `${unit.section} › ${text(unit.heading).trim()}` : unit.section}: ${dropped} of ${total} lines cut`;
       push(indent + input.marker(summary, { lines: ranges }), -1);
       cut += dropped;
     }

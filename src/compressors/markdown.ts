@@ -6,8 +6,10 @@
  * quotes, HTML, link definitions and headings are verbatim and are never
  * rewritten; only prose paragraphs are. Prose loses its noise
  * (markdown/noise.ts): images become their alt text, links their text with
- * the URL written once beside the first link to it, whitespace runs one
- * space, navigation lines and word-for-word repeated lines go.
+ * the URL written once beside the first link to it, navigation lines and
+ * word-for-word repeated lines go. Whitespace inside a line stays: text that
+ * reaches this path is not always Markdown (a C header, `diff -c`), and a
+ * line the output shows keeps its bytes.
  *
  * Then the document is fitted to a budget (markdown/plan.ts): every heading
  * stays, so the outline survives; each section's body is kept, trimmed
@@ -19,8 +21,8 @@
  *
  * Scripts (`#!` first line) and config-dominated text are left alone; input
  * that already holds a pithy marker is compressed output and is left alone,
- * which makes the compressor idempotent. In lossless mode only whitespace
- * and blank-line runs in prose change.
+ * which makes the compressor idempotent. In lossless mode only blank-line
+ * runs change.
  */
 
 import { hasMarker } from "../ccr/marker.js";
@@ -95,7 +97,7 @@ function compressMarkdown(input: CompressorInput): CompressorOutput | null {
       detail.imagesRewritten +
       detail.boilerplateLines >
     0;
-  // Nothing dropped: only whitespace changed, which is what the lossless rendering does too.
+  // Nothing dropped: only blank runs changed, which is what the lossless rendering does too.
   if (!dropped) return rendered === text ? null : { output: rendered, lossy: false, detail };
   let output = rendered;
   if (!hasMarker(output)) {

@@ -200,3 +200,35 @@ describe("parseManual", () => {
     expect(page.units[page.units.length - 1].end).toBe(page.footer);
   });
 });
+
+describe("manualCompressor on pydoc output", () => {
+  const pages = ["pydoc-textwrap", "pydoc-queue", "pydoc-help-dict"].map((name) => ({ name, text: fixture(name) }));
+
+  for (const { name, text } of pages) {
+    it(`keeps the title, every section, class line and method signature of ${name} verbatim`, () => {
+      const out = compress(text);
+      expect(out?.lossy).toBe(true);
+      const kept = linesOf(out!.output);
+      const outline = text.split("\n").filter(
+        // A section (`CLASSES`), a class (`    class Queue(builtins.object)`) or a signature in its gutter
+        // that a docstring follows (`     |  get(self, block=True, timeout=None)`).
+        (line, i, all) =>
+          /^[A-Z]/.test(line) ||
+          /^ {4}class /.test(line) ||
+          (/^ {1,5}\| {2}\w+\(.*\)$/.test(line) && /^ {1,5}\| {6}\S/.test(all[i + 1] ?? "")),
+      );
+      expect(outline.length).toBeGreaterThan(5);
+      for (const line of outline) expect(kept.has(line), line).toBe(true);
+    });
+
+    it(`drops docstring lines of ${name} behind markers that name their section`, () => {
+      const out = compress(text)!;
+      expect(out.output.length).toBeLessThan(text.length);
+      const markers = parseMarkers(out.output);
+      expect(markers.length).toBeGreaterThan(0);
+      const sections = new Set(text.split("\n").filter((line) => /^[A-Za-z]/.test(line)));
+      for (const m of markers)
+        expect(sections.has(m.summary.replace(/: \d+ of \d+ lines cut$/, "")), m.summary).toBe(true);
+    });
+  }
+});

@@ -68,17 +68,17 @@ describe("markdown compressor: noise", () => {
   });
 
   it("does not drop noise worth less than the marker it would need", () => {
-    const text = "# Doc\n\nSee  [top](#top).\n";
+    const text = "# Doc\n\n\n\nSee  [top](#top).\n";
     expect(markdownCompressor.compress(input(text))).toEqual({
-      output: "# Doc\n\nSee [top](#top).\n",
+      output: "# Doc\n\nSee  [top](#top).\n",
       lossy: false,
       detail: { sections: 1 },
     });
   });
 
-  it("collapses blank runs and whitespace runs in prose", () => {
+  it("collapses blank runs but keeps the whitespace inside prose lines", () => {
     const text = "# T\n\n\n\n\nSome   prose   with    gaps.   \n\n\n\nMore.\n";
-    expect(compress(text)).toBe("# T\n\nSome prose with gaps.\n\nMore.\n");
+    expect(compress(text)).toBe("# T\n\nSome   prose   with    gaps.   \n\nMore.\n");
   });
 
   it("never rewrites code, tables, lists or quotes", () => {
@@ -89,11 +89,11 @@ describe("markdown compressor: noise", () => {
     for (const s of segmentMarkdown(verbatim).segments.filter((s) => s.verbatim)) expect(out).toContain(s.text);
   });
 
-  it("makes only whitespace changes when it may not drop anything", () => {
+  it("changes only blank runs when it may not drop anything", () => {
     const text = "# T\n\nSee  [docs](https://e.com)   now.\n\n\n\nEnd.\n";
     const result = markdownCompressor.compress(input(text, { canDrop: false }));
     expect(result).toEqual({
-      output: "# T\n\nSee [docs](https://e.com) now.\n\nEnd.\n",
+      output: "# T\n\nSee  [docs](https://e.com)   now.\n\nEnd.\n",
       lossy: false,
       detail: { sections: 1 },
     });
@@ -101,7 +101,7 @@ describe("markdown compressor: noise", () => {
 
   it("keeps CRLF line endings in the lines it writes", () => {
     const text = "# T\r\n\r\n\r\n\r\nSome   prose.\r\n";
-    expect(compress(text)).toBe("# T\r\n\r\nSome prose.\r\n");
+    expect(compress(text)).toBe("# T\r\n\r\nSome   prose.\r\n");
   });
 });
 

@@ -1,5 +1,13 @@
 import type { LineIndex } from "../../kernels/lines.js";
-import { indentOf, isBlank, isSectionHeading, isSubsectionIndent, isTitleLine } from "./shapes.js";
+import {
+  indentOf,
+  isBlank,
+  isHelpTitle,
+  isSectionHeading,
+  isSubsectionIndent,
+  isTitleLine,
+  withoutGutter,
+} from "./shapes.js";
 
 /**
  * A rendered manual page read as its outline: the title, the footer and the
@@ -18,15 +26,24 @@ export interface ManualUnit {
   section: string;
 }
 
-/** A manual page: its title line, its footer line (-1 when none) and its units, in order. */
+/** Lines as the page's shapes are read: a manual page's own, or pydoc's with the class gutter as indentation. */
+export interface PageLines {
+  readonly count: number;
+  line(i: number): string;
+}
+
+/** A manual page: its title line, its footer line (-1 when none), its units in order, and its lines as shapes read them. */
 export interface ManualPage {
   title: number;
   footer: number;
   units: ManualUnit[];
+  shapes: PageLines;
 }
 
 /** Fewest section headings of a page: fewer, and it is a title over some other text. */
 const MIN_SECTIONS = 2;
+/** pydoc's help on one class or function has one: its `class str(object)` line, the body in the gutter under it. */
+const MIN_HELP_SECTIONS = 1;
 
 /**
  * The page `lines` holds, or null when it is none: the first non-blank line
@@ -34,10 +51,14 @@ const MIN_SECTIONS = 2;
  * indented (a line at column 0 after the title is a heading, the last
  * non-blank one the footer).
  */
-export function parseManual(lines: LineIndex): ManualPage | null {
+export function parseManual(index: LineIndex): ManualPage | null {
   let title = 0;
-  while (title < lines.count && isBlank(lines.line(title))) title++;
-  if (title >= lines.count || !isTitleLine(lines.line(title))) return null;
+  while (title < index.count && isBlank(index.line(title))) title++;
+  if (title >= index.count) return null;
+  const titleLine = index.line(title);
+  const isHelp = isHelpTitle(titleLine);
+  if (!isHelp && !isTitleLine(titleLine)) return null;
+  const lines: PageLines = isHelp ? { count: index.count, line: (i) => withoutGutter(index.line(i)) } : index;
   let footer = lines.count - 1;
   while (footer > title && isBlank(lines.line(footer))) footer--;
   // The footer is indented when centred (`       XARGS(1)`) or at column 0 (`BSD  date  BSD`): it only has to follow a blank line.
@@ -56,18 +77,18 @@ export function parseManual(lines: LineIndex): ManualPage | null {
       units.push({ heading: i, end: last, isSubsection: true, section });
     } else if (sections === 0 && !isBlank(line)) return null;
   }
-  if (sections < MIN_SECTIONS) return null;
+  if (sections < (isHelp ? MIN_HELP_SECTIONS : MIN_SECTIONS)) return null;
   for (let u = 0; u + 1 < units.length; u++) units[u].end = units[u + 1].heading;
-  return { title, footer, units };
+  return { title, footer, units, shapes: lines };
 }
 
 /** Whether line `i` follows a blank line or a section heading. */
-function isAfterBreak(lines: LineIndex, i: number): boolean {
+function isAfterBreak(lines: PageLines, i: number): boolean {
   const prev = lines.line(i - 1);
   return isBlank(prev) || isSectionHeading(prev);
 }
 
 /** Whether the line after `i` is indented deeper than a subsection heading (its body). */
-function isBodyNext(lines: LineIndex, i: number, last: number): boolean {
+function isBodyNext(lines: PageLines, i: number, last: number): boolean {
   return i + 1 < last && !isBlank(lines.line(i + 1)) && indentOf(lines.line(i + 1)) > 3;
 }

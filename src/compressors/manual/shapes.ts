@@ -3,8 +3,10 @@
  * tty): a title line `NAME(SECTION)  …  NAME(SECTION)`, section headings at
  * column 0, subsection headings at 3 spaces, every other line indented
  * (paragraphs at 7, or 5 for BSD mdoc pages; tagged paragraphs' text
- * further in), and a footer line last. Shared by the router's detector and
- * the manual compressor. Plain character scans: no regex.
+ * further in), and a footer line last. pydoc's text output (`python3 -m
+ * pydoc json`) has the same shape under a `Help on module json:` title,
+ * with a `|` gutter down a class's body. Shared by the router's detector
+ * and the manual compressor. Plain character scans: no regex.
  */
 
 /** Longest title line read: man renders it at the page width. */
@@ -69,4 +71,26 @@ export function isSubsectionIndent(line: string): boolean {
   if (indentOf(line) !== SUBSECTION_INDENT) return false;
   const c = line.charCodeAt(SUBSECTION_INDENT);
   return (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
+}
+
+/** Longest pydoc title line read (`Help on class OrderedDict in module collections:`). */
+const HELP_TITLE_MAX = 200;
+
+/** Whether `line` is pydoc's title: `Help on` at column 0, a colon at its end. */
+export function isHelpTitle(line: string): boolean {
+  const text = line.trimEnd();
+  return text.length <= HELP_TITLE_MAX && text.startsWith("Help on ") && text.endsWith(":");
+}
+
+/**
+ * `line` with pydoc's class gutter (`     |  get(self, key)`) read as
+ * indentation: the `|` becomes a space, so a method's signature sits
+ * outside its docstring as an option's tag sits outside its text, and a
+ * gutter-only line is blank.
+ */
+export function withoutGutter(line: string): string {
+  const at = indentOf(line);
+  if (line.charCodeAt(at) !== 124 /* | */) return line;
+  const next = line.charCodeAt(at + 1);
+  return Number.isNaN(next) || next === 32 ? `${line.slice(0, at)} ${line.slice(at + 1)}` : line;
 }

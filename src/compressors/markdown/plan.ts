@@ -25,7 +25,7 @@
 import { bm25Scores, terms } from "./bm25.js";
 import { canWarn, hasStrongWarning, hasWarning, type MarkdownDocument, type Section } from "./sections.js";
 import { listItemSpans, type SegmentKind } from "./segment.js";
-import { splitSentences } from "./sentences.js";
+import { lineStartOf, splitSentences } from "./sentences.js";
 
 /** Characters a marker line costs, for budgeting (its 32-digit key is token-dense). */
 export const MARKER_CHARS = 120;
@@ -268,7 +268,7 @@ function leadOf(s: Section): (Fate & { kind: "lead" }) | null {
     const b = s.blocks[u.block];
     if (b.kind === "html") continue;
     if (u.cost > LEAD_CHARS) return null;
-    return { kind: "lead", text: b.text.slice(u.start, u.end), prose: b.kind === "prose" };
+    return { kind: "lead", text: b.text.slice(lineStartOf(b.text, u.start), u.end), prose: b.kind === "prose" };
   }
   return null;
 }

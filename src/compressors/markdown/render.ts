@@ -1,15 +1,17 @@
 /**
  * Writing a planned Markdown document back out: headings and verbatim
- * blocks byte for byte, prose cleaned of noise, blank runs as one blank
- * line, and one marker per trimmed section or per run of collapsed sections
- * saying what went where.
+ * blocks byte for byte, prose lines as they stand but for their links and
+ * images (markdown/noise.ts), blank runs as one blank line, and one marker
+ * per trimmed section or per run of collapsed sections saying what went
+ * where.
  */
 
-import { cleanInline, cleanWhitespace, type NoiseCounts } from "./noise.js";
+import { cleanInline, type NoiseCounts } from "./noise.js";
 import type { OmissionPlace } from "../types.js";
 import { HEADER_CHARS, KEPT_COMPACT, ROW_CHARS, type Fate, type Unit } from "./plan.js";
 import type { Block, MarkdownDocument, Section } from "./sections.js";
 import type { SegmentKind } from "./segment.js";
+import { lineStartOf } from "./sentences.js";
 
 /** How to write. */
 export interface RenderOptions {
@@ -17,7 +19,7 @@ export interface RenderOptions {
   eol: string;
   /** Formats a marker naming the stored original and, with `place`, the input lines it stands for. */
   marker(summary: string, place?: OmissionPlace): string;
-  /** True: whitespace-only prose cleaning (no link, image or URL rewriting). */
+  /** True: prose as it stands (no link, image or URL rewriting); only blank runs change. */
   lossless: boolean;
   /** Summed rewrites of links and images. */
   counts: NoiseCounts;
@@ -83,9 +85,7 @@ export function renderDocument(
   const stats: RenderStats = { sectionsCollapsed: 0, sectionsTrimmed: 0, sentencesOmitted: 0, blocksOmitted: 0 };
   const seenUrls = new Set<string>();
   const prose = (text: string): string => {
-    const cleaned = options.lossless
-      ? text.split("\n").map(cleanWhitespace).join("\n")
-      : cleanInline(text, seenUrls, options.counts);
+    const cleaned = options.lossless ? text : cleanInline(text, seenUrls, options.counts);
     return options.eol === "\n" ? cleaned : cleaned.split("\n").join(options.eol);
   };
   // A run of collapsed sections shares one marker, written after the run's last heading; it names
@@ -123,7 +123,7 @@ export function renderDocument(
     if (section.heading !== null) w.raw(section.heading.text);
     if (fate.kind === "lead") {
       w.blank();
-      if (fate.prose) w.line(prose(fate.text).trim());
+      if (fate.prose) w.line(prose(fate.text).trimEnd());
       else w.raw(fate.text);
       w.blank();
       run.push(section);
@@ -372,7 +372,8 @@ function writeTrimmed(
         while (k < u && kept[k] === 0) k++;
         continue;
       }
-      const start = units[k].start;
+      // The first piece written keeps the indentation of the line it opens.
+      const start = text.length === 0 ? lineStartOf(b.text, units[k].start) : units[k].start;
       while (k + 1 < u && kept[k + 1] === 1) k++;
       text += b.text.slice(start, units[k].end);
       k++;

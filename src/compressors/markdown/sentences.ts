@@ -108,3 +108,15 @@ export function splitSentences(text: string): SentenceSpan[] {
   if (end > start) spans.push({ start, end });
   return spans;
 }
+
+/**
+ * Where the line holding `start` begins, when only spaces or tabs stand
+ * between the two (a sentence that opens its line); else `start`. A kept
+ * sentence that opens a line is shown with its indentation, so the line
+ * reads as it stands in the input.
+ */
+export function lineStartOf(text: string, start: number): number {
+  let i = start;
+  while (i > 0 && (text.charCodeAt(i - 1) === 32 || text.charCodeAt(i - 1) === 9)) i--;
+  return i === 0 || text.charCodeAt(i - 1) === 10 ? i : start;
+}

@@ -1,11 +1,6 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
-import {
-  BoilerplateFilter,
-  cleanInline,
-  cleanWhitespace,
-  noiseCounts,
-} from "../../../src/compressors/markdown/noise.js";
+import { BoilerplateFilter, cleanInline, noiseCounts } from "../../../src/compressors/markdown/noise.js";
 
 const clean = (text: string) => cleanInline(text, new Set());
 
@@ -52,8 +47,12 @@ describe("cleanInline", () => {
     );
   });
 
-  it("collapses whitespace runs and trims line ends", () => {
-    expect(clean("  a   b\t\tc  \n  d  ")).toBe("a b c\nd");
+  it("keeps whitespace inside, before and after a line as it stands", () => {
+    expect(clean("  a   b\t\tc  \n  d  ")).toBe("  a   b\t\tc  \n  d  ");
+  });
+
+  it("keeps the spacing around a link it rewrites", () => {
+    expect(clean("see  [docs](https://e.com)   now")).toBe("see  docs (https://e.com)   now");
   });
 
   it("counts what it rewrote", () => {
@@ -88,12 +87,6 @@ describe("cleanInline", () => {
       ),
       { numRuns: 300 },
     );
-  });
-});
-
-describe("cleanWhitespace", () => {
-  it("collapses runs and trims both ends", () => {
-    expect(cleanWhitespace("  a  \t b   ")).toBe("a b");
   });
 });
 

@@ -18,3 +18,20 @@ describe("manual detector", () => {
     expect(result.confidence === undefined || result.type !== "markdown" || result.confidence < 0.95).toBe(true);
   });
 });
+
+describe("manual detector on pydoc output", () => {
+  for (const name of ["pydoc-textwrap", "pydoc-queue"]) {
+    it(`routes ${name} (a \`Help on module …:\` title over sections) as markdown`, () => {
+      expect(detect(fixture(name)).type).toBe("markdown");
+    });
+  }
+
+  it("claims a class's help, whose class line is its one section", () => {
+    expect(detect(fixture("pydoc-help-dict")).type).toBe("markdown");
+  });
+
+  it("does not claim a Help on title over text at column 0", () => {
+    const text = "Help on the project:\n\nRead the README first.\nThen ask on the forum.\nOr open an issue.\n";
+    expect(detect(text).type).not.toBe("markdown");
+  });
+});
