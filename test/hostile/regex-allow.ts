@@ -155,11 +155,6 @@ export const ALLOWED: AllowedRegex[] = [
       "router sample only: at most 400 lines, each cut to 1 024 chars (src/router/sample.ts SAMPLE_LINES, MAX_LINE)",
   },
   {
-    source: "[A-Za-z]{2,}[,;]? [a-z]{2,} [a-z]{2,}",
-    bound:
-      "router sample only: at most 400 lines, each cut to 1 024 chars (src/router/sample.ts SAMPLE_LINES, MAX_LINE)",
-  },
-  {
     source:
       "\\b(?:err|fatal|panic|crit|severe|emerg|alert|failure|warn|info|debug|trace|notice|verbose|silly|fine)|(?:npm|yarn|pnpm|gyp)[^a-z]+http|error|exception|warning|panic",
     bound:
