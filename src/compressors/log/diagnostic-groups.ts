@@ -107,6 +107,12 @@ export interface DiagnosticGroups {
   repeats: Map<number, number[]>;
   /** The place of each grouped head. */
   places: Map<number, DiagnosticParts>;
+  /**
+   * isPlaced[i]: 1 when line `i` is a level-led head or the place below it.
+   * Both stay whatever the caps: the place is on its own line, which no
+   * level word or outline shape marks.
+   */
+  isPlaced: Uint8Array;
 }
 
 /**
@@ -130,6 +136,7 @@ export function groupDiagnostics(
   const parts: (DiagnosticParts | null)[] = new Array<DiagnosticParts | null>(n).fill(null);
   // The last line of each head: its place line for a level-led head, else the head itself.
   const headEnd = new Int32Array(n).fill(-1);
+  const isPlaced = new Uint8Array(n);
   for (let i = 0; i < n; i++) {
     const p = diagnosticParts(visible[i]);
     if (p !== null && isHead(i)) {
@@ -142,6 +149,8 @@ export function groupDiagnostics(
     const place = PLACE_BELOW_RE.exec(visible[at]) as RegExpExecArray;
     parts[i] = { file: place[1], position: place[2], message: visible[i] };
     headEnd[i] = at;
+    isPlaced[i] = 1;
+    isPlaced[at] = 1;
     i = at;
   }
   const edges = fileEdges(parts);
@@ -179,7 +188,7 @@ export function groupDiagnostics(
     else list.push(i);
     i = end - 1;
   }
-  return { firstOf, listed, repeats, places };
+  return { firstOf, listed, repeats, places, isPlaced };
 }
 
 /**

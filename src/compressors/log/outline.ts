@@ -27,8 +27,6 @@ const PLACED_HEAD_RE =
   /^[^\s:()]+(?:\(\d+,\d+\): (?:error|warning) |:\d+(?::\d+)?(?::? (?:fatal error|error|warning|note)\b|: [A-Z]{1,4}\d{2,5}\b|:\d+ - (?:error|warning)\b| lint\/))/;
 /** rustc's and ruff's pointer to a place (`--> f.rs:3:9`, `::: f.rs:1:2`). */
 const POINTER_RE = /^ *(?:-->|:::) [^\s:]+:\d+(?::\d+)?/;
-/** A place alone on an indented line, under a level-led head (esbuild's `    src/a.ts:5:21:`). */
-const PLACE_LINE_RE = /^ +[^\s:()]+:\d+:\d+:?$/;
 /** gcc's scope lines: `f.c: In function ‘g’:`, `f.c: At top level:`, `In file included from f.h:3`. */
 const SCOPE_RE = /^(?:[^\s:]+: (?:In |At top level:)|In file included from \S|\s+from [^\s:]+:\d+[:,])/;
 /** Why warnings failed the build: gcc's `cc1: some warnings being treated as errors` (no level word of its own). */
@@ -91,7 +89,7 @@ export function outlineKind(text: string): Outline {
     if (c === 32 && (FILE_OUTCOME_RE.test(text) || TEST_FRAME_RE.test(text))) {
       return FILE_OUTCOME_RE.test(text) ? Outline.TestName : Outline.Diagnostic;
     }
-    if (c === 32 && (POINTER_RE.test(text) || PLACE_LINE_RE.test(text))) return Outline.Diagnostic;
+    if (c === 32 && POINTER_RE.test(text)) return Outline.Diagnostic;
     if (c === 32 && SCOPE_RE.test(text)) return Outline.Diagnostic;
     return Outline.None;
   }

@@ -75,7 +75,9 @@ describe("esbuild's error blocks in the log compressor", () => {
     expect(g.firstOf[11]).toBe(0);
   });
 
-  it("reads an indented place line alone as part of the outline", () => {
-    expect(outlineKind("    node_modules/ws/lib/receiver.js:3:29:")).toBe(Outline.Diagnostic);
+  it("keeps a level-led head and the place below it together, whatever the caps", () => {
+    const lines = ["▲ [WARNING] Unused import", "", "    a.ts:1:8:", "      1 │ import x from 'x';", "", "done"];
+    const g = groupDiagnostics(lines, () => false, false);
+    expect(Array.from(g.isPlaced)).toEqual([1, 0, 1, 0, 0, 0]);
   });
 });
