@@ -108,11 +108,11 @@ export interface DiagnosticGroups {
   /** The place of each grouped head. */
   places: Map<number, DiagnosticParts>;
   /**
-   * isPlaced[i]: 1 when line `i` is a level-led head or the place below it.
-   * Both stay whatever the caps: the place is on its own line, which no
-   * level word or outline shape marks.
+   * placeOf[i]: for a level-led head on line `i`, the line of its place
+   * below (-1: none). The place stays wherever its head does: no level word
+   * or outline shape marks a place alone on its line.
    */
-  isPlaced: Uint8Array;
+  placeOf: Int32Array;
 }
 
 /**
@@ -136,7 +136,7 @@ export function groupDiagnostics(
   const parts: (DiagnosticParts | null)[] = new Array<DiagnosticParts | null>(n).fill(null);
   // The last line of each head: its place line for a level-led head, else the head itself.
   const headEnd = new Int32Array(n).fill(-1);
-  const isPlaced = new Uint8Array(n);
+  const placeOf = new Int32Array(n).fill(-1);
   for (let i = 0; i < n; i++) {
     const p = diagnosticParts(visible[i]);
     if (p !== null && isHead(i)) {
@@ -149,8 +149,7 @@ export function groupDiagnostics(
     const place = PLACE_BELOW_RE.exec(visible[at]) as RegExpExecArray;
     parts[i] = { file: place[1], position: place[2], message: visible[i] };
     headEnd[i] = at;
-    isPlaced[i] = 1;
-    isPlaced[at] = 1;
+    placeOf[i] = at;
     i = at;
   }
   const edges = fileEdges(parts);
@@ -188,7 +187,7 @@ export function groupDiagnostics(
     else list.push(i);
     i = end - 1;
   }
-  return { firstOf, listed, repeats, places, isPlaced };
+  return { firstOf, listed, repeats, places, placeOf };
 }
 
 /**

@@ -75,9 +75,9 @@ describe("esbuild's error blocks in the log compressor", () => {
     expect(g.firstOf[11]).toBe(0);
   });
 
-  it("keeps a level-led head and the place below it together, whatever the caps", () => {
+  it("finds the place below a level-led head across a blank line", () => {
     const lines = ["▲ [WARNING] Unused import", "", "    a.ts:1:8:", "      1 │ import x from 'x';", "", "done"];
     const g = groupDiagnostics(lines, () => false, false);
-    expect(Array.from(g.isPlaced)).toEqual([1, 0, 1, 0, 0, 0]);
+    expect(Array.from(g.placeOf)).toEqual([2, -1, -1, -1, -1, -1]);
   });
 });
