@@ -29,10 +29,11 @@
  *
  * A head may also lead with its level and put its place on the indented
  * line below (`✘ [ERROR] Could not resolve "fs"` then
- * `    node_modules/x/index.js:5:21:` under esbuild, vite, tsx; rustc's
- * `error[E0308]: …` then `  --> src/main.rs:3:9`). Its message is the
+ * `    node_modules/x/index.js:5:21:` under esbuild, vite, tsx). Its message is the
  * whole head line; the head and its place line both stay as written, and
- * the frame is what follows the place. Such a repeat is never listed by
+ * the frame is what follows the place. (rustc's `error[E0308]: …` over
+ * `  --> src/main.rs:3:9` has the same shape, but its pointer is outline
+ * of its own: see PLACE_BELOW_RE.) Such a repeat is never listed by
  * place, even under the aggressive profile: its head and place are two
  * lines, and a reader searching for either finds it as written.
  */
@@ -60,8 +61,13 @@ const PLACED_RE =
  */
 const LEVEL_LED_RE = /^(?:\S )?(?:\[(?:ERROR|WARNING)\]|(?:error|warning)(?:\[[A-Z]{0,4}\d{1,5}\])?:) \S/;
 
-/** The indented place below a level-led head: `    path:l:c:` or `  --> path:l:c`; group 1 the file, 2 the position. */
-const PLACE_BELOW_RE = /^ +(?:--> )?([^\s:()]+)(:\d+(?::\d+)?):?$/;
+/**
+ * The indented place alone below a level-led head (`    path:l:c:`); group 1
+ * the file, 2 the position. rustc's `  --> path:l:c` is not one: the log
+ * keeps such pointers as outline and hides repeated warnings whole, and
+ * grouping their frames here made a second pass find more to drop.
+ */
+const PLACE_BELOW_RE = /^ +([^\s:()]+)(:\d+(?::\d+)?):?$/;
 
 /** How many lines (blank ones) may stand between a level-led head and its place. */
 const PLACE_GAP = 2;

@@ -39,6 +39,11 @@ describe("esbuild's error blocks in the log compressor", () => {
       for (const line of [...heads, ...places]) expect(out.split("\n")).toContain(line);
     });
 
+    it(`finds nothing more to drop in its output for ${name}`, () => {
+      const once = compress(fixture(name));
+      expect(compress(once)).toBe(once);
+    });
+
     it(`hides the frames of repeated messages in ${name} behind one named marker`, () => {
       const out = compress(fixture(name));
       expect(out.length).toBeLessThan(fixture(name).length);
