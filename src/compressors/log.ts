@@ -107,6 +107,8 @@ export function compressLog(input: CompressorInput): CompressorOutput | null {
   const pass = new LineSorter(input, traces.roles, groups);
   for (let i = 0; i < n; i++) pass.sort(i, visible[i]);
   pass.closePassingRun();
+  // A head whose place is on the line below is one diagnostic in two lines: a kept head keeps its place.
+  for (let i = 0; i < n; i++) if (groups.placeOf[i] >= 0 && pass.keep[i] === 1) pass.keep[groups.placeOf[i]] = 1;
 
   const { keep, why, firsts } = pass;
   keepContext(pass.anchors, keep, why, scaled(CAPS.contextBefore, scale, 0), scaled(CAPS.contextAfter, scale, 0));

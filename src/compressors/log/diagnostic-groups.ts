@@ -18,12 +18,24 @@
  * of the log; one followed by anything else (the wrapped rest of its
  * message under mypy --pretty, a scope line) stays as it is, since the
  * lines under it would lose their head. A frame quoting an error word
- * stays too: the log keeps such lines wherever they stand.
+ * stays too, the log keeps such lines wherever they stand, unless the first
+ * instance's frame shows that very line (esbuild's hint "…which will remove
+ * this error." under every `Could not resolve "fs"`): it stays visible there.
  *
  * A place is what a reader goes to: `path(l,c)` (tsc), `path:l:c` (gcc,
  * ruff, pylint, tsc --pretty), `path:l` (mypy). The message is the rest of
  * the line after the place's separator, compared exactly: numbers in a
  * message ("already defined on line 1952") are information.
+ *
+ * A head may also lead with its level and put its place on the indented
+ * line below (`✘ [ERROR] Could not resolve "fs"` then
+ * `    node_modules/x/index.js:5:21:` under esbuild, vite, tsx). Its message is the
+ * whole head line; the head and its place line both stay as written, and
+ * the frame is what follows the place. (rustc's `error[E0308]: …` over
+ * `  --> src/main.rs:3:9` has the same shape, but its pointer is outline
+ * of its own: see PLACE_BELOW_RE.) Such a repeat is never listed by
+ * place, even under the aggressive profile: its head and place are two
+ * lines, and a reader searching for either finds it as written.
  */
 
 import { namesError } from "./outline.js";
@@ -43,6 +55,23 @@ export interface DiagnosticParts {
 const PLACED_RE =
   /^([^\s:()]+)(\(\d+,\d+\)|:\d+(?::\d+)?)(?:: | - )((?:fatal error|error|warning|note)\b.*|[A-Z]{1,4}\d{2,5}\b.*)$/;
 
+/**
+ * A level-led head: a level word, bracketed or before a colon (with an
+ * optional code), after at most one glyph. Anchored, no nested runs: linear.
+ */
+const LEVEL_LED_RE = /^(?:\S )?(?:\[(?:ERROR|WARNING)\]|(?:error|warning)(?:\[[A-Z]{0,4}\d{1,5}\])?:) \S/;
+
+/**
+ * The indented place alone below a level-led head (`    path:l:c:`); group 1
+ * the file, 2 the position. rustc's `  --> path:l:c` is not one: the log
+ * keeps such pointers as outline and hides repeated warnings whole, and
+ * grouping their frames here made a second pass find more to drop.
+ */
+const PLACE_BELOW_RE = /^ +([^\s:()]+)(:\d+(?::\d+)?):?$/;
+
+/** How many lines (blank ones) may stand between a level-led head and its place. */
+const PLACE_GAP = 2;
+
 /** What a reader of the output sees ahead of a group's places. */
 export const GROUP_LEAD = "  ↳ same at: ";
 
@@ -59,6 +88,21 @@ export function diagnosticParts(text: string): DiagnosticParts | null {
   return { file: m[1], position: m[2], message: m[3] };
 }
 
+/**
+ * The line holding the place of the level-led head on line `i`, or -1 when
+ * line `i` is no such head or no place follows it within {@link PLACE_GAP} blank lines.
+ */
+export function placeBelow(visible: readonly string[], i: number): number {
+  const head = visible[i];
+  if (head.length > 2000 || !LEVEL_LED_RE.test(head)) return -1;
+  for (let k = i + 1; k < visible.length && k <= i + 1 + PLACE_GAP; k++) {
+    const text = visible[k];
+    if (text.length <= 2000 && PLACE_BELOW_RE.test(text)) return k;
+    if (text.trim().length > 0) return -1;
+  }
+  return -1;
+}
+
 /** The groups of a log: for each line, the first instance of its message when it is a grouped repeat. */
 export interface DiagnosticGroups {
   /** firstOf[i]: the line whose message line `i` (a head or its frame) repeats (-1: not a grouped repeat). */
@@ -69,6 +113,12 @@ export interface DiagnosticGroups {
   repeats: Map<number, number[]>;
   /** The place of each grouped head. */
   places: Map<number, DiagnosticParts>;
+  /**
+   * placeOf[i]: for a level-led head on line `i`, the line of its place
+   * below (-1: none). The place stays wherever its head does: no level word
+   * or outline shape marks a place alone on its line.
+   */
+  placeOf: Int32Array;
 }
 
 /**
@@ -90,12 +140,28 @@ export function groupDiagnostics(
   const repeats = new Map<number, number[]>();
   const places = new Map<number, DiagnosticParts>();
   const parts: (DiagnosticParts | null)[] = new Array<DiagnosticParts | null>(n).fill(null);
+  // The last line of each head: its place line for a level-led head, else the head itself.
+  const headEnd = new Int32Array(n).fill(-1);
+  const placeOf = new Int32Array(n).fill(-1);
   for (let i = 0; i < n; i++) {
     const p = diagnosticParts(visible[i]);
-    if (p !== null && isHead(i)) parts[i] = p;
+    if (p !== null && isHead(i)) {
+      parts[i] = p;
+      headEnd[i] = i;
+      continue;
+    }
+    const at = placeBelow(visible, i);
+    if (at < 0) continue;
+    const place = PLACE_BELOW_RE.exec(visible[at]) as RegExpExecArray;
+    parts[i] = { file: place[1], position: place[2], message: visible[i] };
+    headEnd[i] = at;
+    placeOf[i] = at;
+    i = at;
   }
   const edges = fileEdges(parts);
   const firsts = new Map<string, number>();
+  // The lines of each first instance's frame: a repeat's copy of one of them adds nothing.
+  const shown = new Map<number, Set<string>>();
   for (let i = 0; i < n; i++) {
     const p = parts[i];
     if (p === null) continue;
@@ -104,11 +170,16 @@ export function groupDiagnostics(
       firsts.set(p.message, i);
       continue;
     }
-    const end = bodyEnd(visible, parts, i);
+    let frame = shown.get(first);
+    if (frame === undefined) {
+      frame = frameLines(visible, parts, headEnd[first]);
+      shown.set(first, frame);
+    }
+    const end = bodyEnd(visible, parts, headEnd[i], frame);
     if (end < 0) continue;
-    if (!listPlaces || edges.has(i)) {
+    if (!listPlaces || edges.has(i) || headEnd[i] !== i) {
       // The head stays as written; only its frame repeats what the first instance's shows.
-      for (let k = i + 1; k < end; k++) firstOf[k] = first;
+      for (let k = headEnd[i] + 1; k < end; k++) firstOf[k] = first;
       i = end - 1;
       continue;
     }
@@ -122,7 +193,7 @@ export function groupDiagnostics(
     else list.push(i);
     i = end - 1;
   }
-  return { firstOf, listed, repeats, places };
+  return { firstOf, listed, repeats, places, placeOf };
 }
 
 /**
@@ -152,19 +223,33 @@ function fileEdges(parts: readonly (DiagnosticParts | null)[]): Set<number> {
 const FRAME_LINE_RE = /^(?:\s|$|\d+ )/;
 
 /**
- * The end (exclusive) of the diagnostic opened on line `i` with its frame,
- * when the next head or the end of the log follows the frame; else -1.
+ * The end (exclusive) of the diagnostic whose head ends on line `i`, with
+ * its frame, when the next head or the end of the log follows the frame; else -1.
  */
-function bodyEnd(visible: readonly string[], parts: readonly (DiagnosticParts | null)[], i: number): number {
+function bodyEnd(
+  visible: readonly string[],
+  parts: readonly (DiagnosticParts | null)[],
+  i: number,
+  shown: ReadonlySet<string>,
+): number {
   let k = i + 1;
   while (k < visible.length && parts[k] === null && FRAME_LINE_RE.test(visible[k])) {
-    if (namesError(visible[k])) return -1;
+    if (namesError(visible[k]) && !shown.has(visible[k])) return -1;
     k++;
   }
   if (k < visible.length && parts[k] === null) return -1;
   // Blank lines before the next head separate diagnostics; they stay with the head that follows.
   while (k > i + 1 && visible[k - 1].trim().length === 0) k--;
   return k;
+}
+
+/** The lines of the frame under the head that ends on line `i`. */
+function frameLines(visible: readonly string[], parts: readonly (DiagnosticParts | null)[], i: number): Set<string> {
+  const lines = new Set<string>();
+  for (let k = i + 1; k < visible.length && parts[k] === null && FRAME_LINE_RE.test(visible[k]); k++) {
+    lines.add(visible[k]);
+  }
+  return lines;
 }
 
 /**
