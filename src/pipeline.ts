@@ -305,6 +305,8 @@ class Pipeline implements Pithy {
     let rerenders = 0;
     for (const next of FIDELITY_STEPS) {
       if (missing.length === 0) break;
+      // Soft lines (a diff's content) widen the render; they never make it lossless.
+      if (!next.canDrop && missing.every((s) => s.isSoft === true)) break;
       const again = await this.compressChecked(call, next.canDrop && canDrop, next.scale);
       rerenders++;
       // A render refused (the chain declines without dropping, say): try the next.
@@ -312,7 +314,11 @@ class Pipeline implements Pithy {
       checked = again;
       missing = missingIn(salient, again);
     }
-    if (missing.length > 0 && canDrop) {
+    // A diff's hunks and commit messages are content (fidelity/diff-content.ts): when only such
+    // lines are hidden, the widest render stands. A 2 MB `git log -p` of code that handles
+    // errors passed through whole (650 K tokens) for its `+throw new Error(…)` lines.
+    const isOnlySoft = missing.length > 0 && "run" in checked && missing.every((s) => s.isSoft === true);
+    if (missing.length > 0 && canDrop && !isOnlySoft) {
       // Last: the input as a reader sees it (escapes and redraws gone), nothing else dropped.
       const shown = await this.shownRender(call);
       rerenders++;
@@ -321,14 +327,15 @@ class Pipeline implements Pithy {
         missing = [];
       }
     }
-    this.telemetry.recordFidelity(rerenders, missing.length > 0);
-    if (missing.length > 0) {
+    this.telemetry.recordFidelity(rerenders, missing.length > 0 && !isOnlySoft);
+    if (missing.length > 0 && !isOnlySoft) {
       return {
         reason: "guardrail",
         note: `${missing.length} salient line(s) would be hidden, first: ${missing[0].text.slice(0, 80)}`,
       };
     }
-    if ("run" in checked) checked.fidelity = { salient: salient.length, visible: salient.length, rerenders };
+    if ("run" in checked)
+      checked.fidelity = { salient: salient.length, visible: salient.length - missing.length, rerenders };
     return checked;
   }
 

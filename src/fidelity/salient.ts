@@ -8,10 +8,13 @@
  * the safety net that catches an unseen format losing what matters. It reads
  * each candidate line once (found by one scan, candidates.ts),
  * and keeps one line per *distinct* salient line, digits masked, so 225
- * copies of one error need one of them visible, not all.
+ * copies of one error need one of them visible, not all. In a unified diff,
+ * a salient line of a hunk or a commit message is soft: content, not an
+ * event (diff-content.ts).
  */
 
 import { candidateFinder } from "./candidates.js";
+import { DiffContent, mayHoldHunks } from "./diff-content.js";
 import { type DiagnosticKey, diagnosticKey, showsKey } from "./diagnostic-key.js";
 
 /** Longest part of a line the rules read, and that must then be visible. */
@@ -34,6 +37,11 @@ export interface SalientLine {
    * are (a repeated message shown once, its places listed; diagnostic-key.ts).
    */
   key?: DiagnosticKey;
+  /**
+   * A line of a diff's hunk or commit message (diff-content.ts): the check
+   * renders wider while it is hidden, but never passes the input through for it.
+   */
+  isSoft?: boolean;
 }
 
 // Each rule reads one trimmed line (escape-free: the pipeline strips ANSI first).
@@ -167,12 +175,14 @@ export function salientLines(text: string): SalientLine[] {
   // Only candidate lines are read (most lines of a routine log are none).
   // Nothing below runs a WASM kernel while the finder is in use.
   const nextCandidate = candidateFinder(text);
+  const diff = mayHoldHunks(text) ? new DiffContent(text) : null;
   for (let c = nextCandidate(0); c !== null && found.length < MAX_SALIENT; ) {
     const at = lines.lineOf(c.at);
     // An underline makes the line above it a heading: read that one too.
     for (let i = c.underline ? at - 1 : at; i <= at; i++) {
       if (i < 0 || i <= lastLine) continue;
       lastLine = i;
+      const isSoft = diff?.isContent(i) ?? false;
       const raw = lines.text(i) ?? "";
       const trimmed = raw.trim().slice(0, LINE_CHARS);
       const kind = salientKind(trimmed, lines.text(i + 1), raw.length > 0 && (raw[0] === " " || raw[0] === "\t"));
@@ -186,6 +196,7 @@ export function salientLines(text: string): SalientLine[] {
       if (seen.has(key)) continue;
       seen.add(key);
       const line: SalientLine = { kind, line: i, text: detached(trimmed) };
+      if (isSoft) line.isSoft = true;
       const dk = kind === "diagnostic" ? diagnosticKey(line.text) : null;
       if (dk !== null) line.key = dk;
       found.push(line);
