@@ -10,7 +10,7 @@
  * and keeps one line per *distinct* salient line, digits masked, so 225
  * copies of one error need one of them visible, not all. In a unified diff,
  * a salient line of a hunk or a commit message is soft: content, not an
- * event (diff-content.ts).
+ * event (diff-content.ts); so is an `rg --json` match event.
  */
 
 import { candidateFinder } from "./candidates.js";
@@ -38,8 +38,9 @@ export interface SalientLine {
    */
   key?: DiagnosticKey;
   /**
-   * A line of a diff's hunk or commit message (diff-content.ts): the check
-   * renders wider while it is hidden, but never passes the input through for it.
+   * A line of a diff's hunk or commit message (diff-content.ts), or an
+   * `rg --json` match: the check renders wider while it is hidden, but
+   * never passes the input through for it.
    */
   isSoft?: boolean;
 }
@@ -81,6 +82,14 @@ export const DIAGNOSTIC_RE =
   /^(?:\S+\(\d+,\d+\): (?:error|warning)|\S+:\d+(?::\d+)?:? (?:-? ?)?(?:error|warning|note)\b|--> \S+:\d+:\d+|\S+:\d+:\d+ - (?:error|warning))/;
 /** Commit and file headers of diffs; a search's or listing's file headers are left to their compressors. */
 const HEADER_RE = /^(?:commit [0-9a-f]{7,64}\b|diff --git |From [0-9a-f]{40} )/;
+/**
+ * `rg --json` output (it opens with a file's `begin` event) and its match
+ * and context events: a file's line found by the search, which the search
+ * compressor re-renders as `N:text` (the event's raw line is never what it
+ * shows), so the check reads such a line as soft.
+ */
+const RG_JSON_BEGIN_RE = /^\{"type":"begin","data":\{"path":/;
+const RG_JSON_ROW_RE = /^\{"type":"(?:match|context)","data":/;
 /** Markdown ATX headings. */
 const HEADING_RE = /^#{1,6} \S/;
 /** A setext/reStructuredText underline: the line above it is a heading. */
@@ -176,14 +185,15 @@ export function salientLines(text: string): SalientLine[] {
   // Nothing below runs a WASM kernel while the finder is in use.
   const nextCandidate = candidateFinder(text);
   const diff = mayHoldHunks(text) ? new DiffContent(text) : null;
+  const isRgJson = RG_JSON_BEGIN_RE.test(text);
   for (let c = nextCandidate(0); c !== null && found.length < MAX_SALIENT; ) {
     const at = lines.lineOf(c.at);
     // An underline makes the line above it a heading: read that one too.
     for (let i = c.underline ? at - 1 : at; i <= at; i++) {
       if (i < 0 || i <= lastLine) continue;
       lastLine = i;
-      const isSoft = diff?.isContent(i) ?? false;
       const raw = lines.text(i) ?? "";
+      const isSoft = (diff?.isContent(i) ?? false) || (isRgJson && RG_JSON_ROW_RE.test(raw));
       const trimmed = raw.trim().slice(0, LINE_CHARS);
       const kind = salientKind(trimmed, lines.text(i + 1), raw.length > 0 && (raw[0] === " " || raw[0] === "\t"));
       if (kind === null) continue;

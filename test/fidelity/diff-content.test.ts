@@ -87,3 +87,27 @@ describe("salientLines in a diff", () => {
     expect(salientLines(text).every((s) => s.isSoft === undefined)).toBe(true);
   });
 });
+
+describe("salientLines in rg --json output", () => {
+  // Shaped as ripgrep 14 prints `rg --json`: a begin event, match events, an end event.
+  const events = [
+    '{"type":"begin","data":{"path":{"text":"src/raw.rs"}}}',
+    '{"type":"match","data":{"path":{"text":"src/raw.rs"},"lines":{"text":"    fn any<V>(self) -> Result<V::Value, Error>\\n"},"line_number":474,"absolute_offset":13041,"submatches":[]}}',
+    '{"type":"end","data":{"path":{"text":"src/raw.rs"},"binary_offset":null,"stats":{"matches":1}}}',
+    "error: ripgrep could not read src/locked.rs",
+    "",
+  ].join("\n");
+
+  it("reads a match event as soft: the search compressor shows it as N:text, never as the raw event", () => {
+    const found = salientLines(events).map((s) => [s.line, s.isSoft === true]);
+    expect(found).toEqual([
+      [1, true],
+      [3, false],
+    ]);
+  });
+
+  it("reads the same event as hard when the text is no rg --json output", () => {
+    const alone = events.split("\n").slice(1).join("\n");
+    expect(salientLines(alone).every((s) => s.isSoft === undefined)).toBe(true);
+  });
+});
