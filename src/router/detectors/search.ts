@@ -41,6 +41,7 @@ export const searchDetector: Detector = {
     }
     const total = rows + headingRows + headings + other;
     if (rows === 0 && headingRows === 0) return pathRowsScore(sample);
+    if (rows === 0 && headings === 0) return oneFileScore(sample, headingRows, total);
     if (total === 0 || other > otherCap) return 0;
     if (matches > 0 && rows / total >= 0.7) return rows / total;
     if (headings > 0 && headingRows >= headings && (headingRows + headings) / total >= 0.8) return 0.9;
@@ -68,4 +69,29 @@ function pathRowsScore(sample: Parameters<Detector["score"]>[0]): number {
   }
   if (rows < 3 || rows < 0.9 * lines || slashed < 0.5 * rows) return 0;
   return rows / lines;
+}
+
+/** Score of a one-file search (see {@link oneFileScore}). */
+const ONE_FILE_SCORE = 0.8;
+
+/**
+ * `N:text` rows (and `N-text` context, `--` between groups) with no path:
+ * what `grep -n PATTERN FILE` and `rg -n PATTERN FILE` print for one file.
+ * Their numbers only grow and skip lines somewhere (a run of consecutive
+ * numbers is the file read whole, numbered); at least 90 % of the non-blank
+ * lines are rows. Else 0.
+ */
+function oneFileScore(sample: Parameters<Detector["score"]>[0], numbered: number, total: number): number {
+  if (numbered < 3 || numbered < 0.9 * total) return 0;
+  let last = -1;
+  let skips = false;
+  for (let i = 0; i < sample.count; i++) {
+    const line = sample.line(i);
+    if (!NUMBERED_ROW_RE.test(line)) continue;
+    const n = Number.parseInt(line, 10);
+    if (n <= last) return 0;
+    if (last >= 0 && n > last + 1) skips = true;
+    last = n;
+  }
+  return skips ? ONE_FILE_SCORE : 0;
 }
