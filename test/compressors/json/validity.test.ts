@@ -145,3 +145,44 @@ describe("JsonValidity.surelyNot", () => {
     );
   });
 });
+
+/** The bracket depth JsonValidity's scan reports, char by char as it was first written: -1 when unbalanced. */
+function depthByChar(text: string): number {
+  let depth = 0;
+  let deepest = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (c === '"') {
+      for (i++; i < text.length && text[i] !== '"'; i++) if (text[i] === "\\") i++;
+    } else if (c === "[" || c === "{") deepest = Math.max(deepest, ++depth);
+    else if ((c === "]" || c === "}") && --depth < 0) return -1;
+  }
+  return depth === 0 ? deepest : -1;
+}
+
+describe("JsonValidity.nestsDeeperThan", () => {
+  it("reads the depth of runs of brackets as a char-by-char scan does", () => {
+    const run = fc
+      .tuple(fc.integer({ min: 1, max: 40 }), fc.constantFrom("[", "]", "{", "}", "[{", "}]", "]]}"))
+      .map(([n, unit]) => unit.repeat(n));
+    const piece = fc.oneof(run, fc.constantFrom('"[["', '"\\"', '"\\""', "1", ",", ":", " "));
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 12 }), (parts) => {
+        const text = parts.join("");
+        const depth = depthByChar(text);
+        const json = new JsonValidity();
+        expect(json.nestsDeeperThan(text, depth - 1), text).toBe(true);
+        expect(json.nestsDeeperThan(text, depth), text).toBe(false);
+      }),
+      { numRuns: 3000 },
+    );
+  });
+
+  it("reads a megabyte of nested brackets, balanced or one short", () => {
+    const half = 524_288;
+    expect(new JsonValidity().nestsDeeperThan(`${"[".repeat(half)}${"]".repeat(half)}`, half - 1)).toBe(true);
+    expect(new JsonValidity().nestsDeeperThan(`${"[".repeat(half)}${"]".repeat(half)}`, half)).toBe(false);
+    expect(new JsonValidity().nestsDeeperThan(`${"[".repeat(half)}${"]".repeat(half - 1)}`, -2)).toBe(true);
+    expect(new JsonValidity().nestsDeeperThan(`${"[".repeat(half)}${"]".repeat(half - 1)}`, -1)).toBe(false);
+  });
+});
