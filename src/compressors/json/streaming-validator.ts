@@ -15,7 +15,7 @@ import { numberEnd, skipWs } from "./parse.js";
 export function isValidJson(text: string): boolean {
   const n = text.length;
   /** Bit `d` is 1 when the container open at depth `d` (root = 0) is an object. */
-  let isObjectAt = new Uint8Array(64);
+  let isObjectAt: Uint8Array = new Uint8Array(64);
   let depth = 0;
   let i = skipWs(text, 0);
   for (;;) {
@@ -24,22 +24,23 @@ export function isValidJson(text: string): boolean {
     let closed = false;
     if (c === 91 /* [ */ || c === 123 /* { */) {
       const isObject = c === 123;
-      // A run of `[` opens one array per char, each holding the next: opened at once.
-      let levels = 1;
       if (!isObject && text.charCodeAt(i + 1) === 91) {
-        OPENING_RUN_RE.lastIndex = i;
-        OPENING_RUN_RE.test(text);
-        levels = OPENING_RUN_RE.lastIndex - i;
+        // A run of `[` opens one array per char, each holding the next: all but the last are
+        // opened at once here, the last as a lone `[` below.
+        const last = runEnd(text, i, 91, OPENING_RUN_RE) - 1;
+        isObjectAt = openArrays(isObjectAt, depth, depth + last - i);
+        depth += last - i;
+        i = last;
       }
-      while ((depth + levels) >> 3 >= isObjectAt.length) {
+      if (depth >> 3 >= isObjectAt.length) {
         const grown = new Uint8Array(isObjectAt.length * 2);
         grown.set(isObjectAt);
         isObjectAt = grown;
       }
       if (isObject) isObjectAt[depth >> 3]! |= 1 << (depth & 7);
-      else markArrays(isObjectAt, depth, depth + levels);
-      depth += levels;
-      i = skipWs(text, i + levels);
+      else isObjectAt[depth >> 3]! &= ~(1 << (depth & 7));
+      depth++;
+      i = skipWs(text, i + 1);
       if (text.charCodeAt(i) === (isObject ? 125 : 93)) {
         i++;
         depth--;
@@ -73,10 +74,7 @@ export function isValidJson(text: string): boolean {
       // (a char-by-char pass through 500 000 `]` was most of a call on 1 MB of nested arrays).
       let levels = 1;
       if (text.charCodeAt(i + 1) === d) {
-        const run = d === 93 ? CLOSING_ARRAYS_RE : CLOSING_OBJECTS_RE;
-        run.lastIndex = i;
-        run.test(text);
-        levels = Math.min(run.lastIndex - i, depth);
+        levels = Math.min(runEnd(text, i, d, d === 93 ? CLOSING_ARRAYS_RE : CLOSING_OBJECTS_RE) - i, depth);
         if (!allOfKind(isObjectAt, depth - levels, depth, isObject)) return false;
       }
       i += levels;
@@ -90,15 +88,37 @@ const OPENING_RUN_RE = /\[*/y;
 const CLOSING_ARRAYS_RE = /\]*/y;
 const CLOSING_OBJECTS_RE = /\}*/y;
 
-/** Marks levels `[from, to)` as arrays (bit 0), a byte at a time inside the range. */
-function markArrays(isObjectAt: Uint8Array, from: number, to: number): void {
+/**
+ * End of the run of `c` that starts at `i`: the first few chars one by one
+ * (ordinary JSON's `]]` and `}}` cost no regex call), the rest by `run`.
+ */
+function runEnd(text: string, i: number, c: number, run: RegExp): number {
+  let end = i + 1;
+  for (; end < i + 8; end++) if (text.charCodeAt(end) !== c) return end;
+  run.lastIndex = end;
+  run.test(text);
+  return run.lastIndex;
+}
+
+/**
+ * `isObjectAt` (grown when it must be) with levels `[from, to)` marked as
+ * arrays (bit 0), a byte at a time inside the range.
+ */
+function openArrays(isObjectAt: Uint8Array, from: number, to: number): Uint8Array {
+  let bits = isObjectAt;
+  while (to >> 3 >= bits.length) {
+    const grown = new Uint8Array(bits.length * 2);
+    grown.set(bits);
+    bits = grown;
+  }
   let level = from;
-  for (; level < to && (level & 7) !== 0; level++) isObjectAt[level >> 3]! &= ~(1 << (level & 7));
+  for (; level < to && (level & 7) !== 0; level++) bits[level >> 3]! &= ~(1 << (level & 7));
   if (to - level >= 8) {
-    isObjectAt.fill(0, level >> 3, to >> 3);
+    bits.fill(0, level >> 3, to >> 3);
     level = to & ~7;
   }
-  for (; level < to; level++) isObjectAt[level >> 3]! &= ~(1 << (level & 7));
+  for (; level < to; level++) bits[level >> 3]! &= ~(1 << (level & 7));
+  return bits;
 }
 
 /** Whether every level in `[from, to)` is an object (`isObject` 1) or every one an array (0). */

@@ -134,38 +134,10 @@ function bracketDepth(text: string): number {
         else if (d === 34) break;
       }
     } else if (c === 91 || c === 123) {
-      // A run of openers (or of closers below) moves the depth by its length at once: 1 MB of
-      // `[[[…]]]` was scanned here char by char.
-      const end = runEnd(text, i, OPENERS_RE, 91, 123);
-      depth += end - i;
-      if (depth > deepest) deepest = depth;
-      i = end - 1;
+      if (++depth > deepest) deepest = depth;
     } else if (c === 93 || c === 125) {
-      const end = runEnd(text, i, CLOSERS_RE, 93, 125);
-      depth -= end - i;
-      if (depth < 0) return -1;
-      i = end - 1;
+      if (--depth < 0) return -1;
     }
   }
   return depth === 0 ? deepest : -1;
-}
-
-/** Runs of `[` and `{`, or of `]` and `}`, from `lastIndex` (sticky). */
-const OPENERS_RE = /[[{]*/y;
-const CLOSERS_RE = /[\]}]*/y;
-
-/**
- * End of the run of `run`'s characters (`a` or `b`) that starts at `i`. The
- * first few are looked at one by one: the short runs of ordinary JSON (`}]}`)
- * cost no regex call.
- */
-function runEnd(text: string, i: number, run: RegExp, a: number, b: number): number {
-  let end = i + 1;
-  for (; end < i + 8; end++) {
-    const c = text.charCodeAt(end);
-    if (c !== a && c !== b) return end;
-  }
-  run.lastIndex = end;
-  run.test(text);
-  return run.lastIndex;
 }

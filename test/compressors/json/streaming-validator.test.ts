@@ -138,6 +138,12 @@ describe("isValidJson", () => {
     expect(texts.map(parses)).toEqual([false, false, false, true]);
   });
 
+  it("reads as arrays a run of brackets opened where objects were closed before", () => {
+    const text = `[[${'{"a":'.repeat(40)}1${"}".repeat(40)},${"[".repeat(40)}${"]".repeat(40)}]]`;
+    expect(isValidJson(text)).toBe(true);
+    expect(isValidJson(`${text.slice(0, -42)}}]]`)).toBe(parses(`${text.slice(0, -42)}}]]`));
+  });
+
   it("agrees with JSON.parse on runs of brackets, closed by their kind or not", () => {
     const run = fc
       .tuple(fc.integer({ min: 1, max: 300 }), fc.constantFrom("[", "]", "}", '{"a":', '{"a":[', "]}"))
