@@ -227,10 +227,43 @@ describe("parseMarkers", () => {
   });
 });
 
+/** The case-insensitive regex hasMarker's fast search replaced: the reference answer. */
+const MARKER_REFERENCE = /\[\[pithy:[0-9a-f]{32,64}(?: [^[\]\r\n]{0,160})?\]\]/i;
+
+/** Text around runs of `[` of any length up to `max`: the shape whose runs nextOpening skips. */
+function bracketRuns(max: number) {
+  const after = fc.constantFrom(`pithy:${KEY}]]`, `PITHY:${KEY} cut]]`, "pithy:", "pithy", "x", "]]", " ", "\n", "");
+  const run = fc.tuple(fc.integer({ min: 0, max }), after).map(([n, tail]) => "[".repeat(n) + tail);
+  return fc.array(run, { maxLength: 8 }).map((runs) => runs.join(""));
+}
+
 describe("hasMarker", () => {
   it("tells compressed output from plain text", () => {
     expect(hasMarker(`kept\n${formatMarker(KEY, "9 lines omitted")}\nkept`)).toBe(true);
     expect(hasMarker("kept\n[[see also]]\nkept")).toBe(false);
+  });
+
+  it("answers as the reference regex after runs of brackets of any length", () => {
+    fc.assert(
+      fc.property(bracketRuns(600), (text) => {
+        expect(hasMarker(text), text).toBe(MARKER_REFERENCE.test(text));
+        expect(hasMarkerOpening(text), text).toBe(/\[\[pithy:/i.test(text));
+        expect(countMarkerOpenings(text), text).toBe(text.split("[[pithy:").length - 1);
+      }),
+      { numRuns: 1000 },
+    );
+  });
+
+  it("answers as the reference regex on a megabyte run of brackets, with a marker before, after or nowhere", () => {
+    const run = "[".repeat(1_048_576);
+    const marker = formatMarker(KEY, "9 lines omitted");
+    for (const text of [run, `${run}pithy:${KEY}]]`, `${run}x`, `${marker}${run}`, `x${run}${marker.slice(1)}`]) {
+      expect(hasMarker(text)).toBe(MARKER_REFERENCE.test(text));
+      expect(hasMarkerOpening(text)).toBe(/\[\[pithy:/i.test(text));
+      expect(countMarkerOpenings(text)).toBe(text.split("[[pithy:").length - 1);
+    }
+    expect(hasMarker(`${run}pithy:${KEY}]]`)).toBe(true);
+    expect(hasMarker(run)).toBe(false);
   });
 });
 

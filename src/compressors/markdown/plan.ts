@@ -251,7 +251,7 @@ function outlineFloor(s: Section): number {
   if (!s.blocks.some((b) => b.kind !== "blank" && b.kind !== "html")) return 0;
   let cost = 0;
   let rows = 0;
-  for (const u of sectionUnits(s)) {
+  for (const u of sectionUnits(s, false, readsNoWarning)) {
     if (isRemedyCode(s, u)) cost += u.cost;
     else if ((u.role === "outline" && !isCode(s.blocks[u.block].kind)) || u.role === "standout") cost += u.compactCost;
     else if (u.role === "row" && rows++ < MAX_OUTLINE_ROWS) cost += u.compactCost;
@@ -260,11 +260,20 @@ function outlineFloor(s: Section): number {
 }
 
 /**
+ * The warning test for a caller that never reads a unit's `warning`: the
+ * outline floor and the lead. Each test runs a regex over every unit, and a
+ * 1 MB paragraph is one unit.
+ */
+function readsNoWarning(): boolean {
+  return false;
+}
+
+/**
  * A small body's lead: its first unit past metadata (the sentence that says
  * what an error code means), when it is short and not the whole body.
  */
 function leadOf(s: Section): (Fate & { kind: "lead" }) | null {
-  for (const u of sectionUnits(s, true)) {
+  for (const u of sectionUnits(s, true, readsNoWarning)) {
     const b = s.blocks[u.block];
     if (b.kind === "html") continue;
     if (u.cost > LEAD_CHARS) return null;

@@ -67,6 +67,10 @@ function endsAbbreviation(text: string, dot: number): boolean {
   return ABBREVIATIONS.has(word);
 }
 
+/** A run of `[`, or of `]`, from `lastIndex` (sticky). */
+const OPENING_RUN_RE = /\[*/y;
+const CLOSING_RUN_RE = /\]*/y;
+
 /** Splits a paragraph into sentences (at least one when it has any non-space text). */
 export function splitSentences(text: string): SentenceSpan[] {
   const spans: SentenceSpan[] = [];
@@ -82,8 +86,20 @@ export function splitSentences(text: string): SentenceSpan[] {
       continue;
     }
     if (inCode) continue;
-    if (c === 91) bracketDepth++;
-    else if (c === 93 && bracketDepth > 0) bracketDepth--;
+    if (c === 91 || c === 93) {
+      // No bracket ends a sentence, so a run of one bracket moves the depth by its length at
+      // once: 1 MB of `[` read as one paragraph was scanned char by char on every split.
+      let end = i + 1;
+      if (text.charCodeAt(end) === c) {
+        const run = c === 91 ? OPENING_RUN_RE : CLOSING_RUN_RE;
+        run.lastIndex = end;
+        run.test(text);
+        end = run.lastIndex;
+      }
+      bracketDepth = c === 91 ? bracketDepth + (end - i) : Math.max(0, bracketDepth - (end - i));
+      i = end - 1;
+      continue;
+    }
     if (bracketDepth > 0 || (c !== 46 && c !== 33 && c !== 63)) continue;
     let end = i + 1;
     while (

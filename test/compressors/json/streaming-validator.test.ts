@@ -126,4 +126,46 @@ describe("isValidJson", () => {
     expect(isValidJson(`${'{"a":['.repeat(deep)}${"}]".repeat(deep)}`)).toBe(false);
     expect(isValidJson(`${"[".repeat(deep)}1,${"]".repeat(deep)}`)).toBe(false);
   });
+
+  it("refuses a run of closers that crosses into containers of the other kind", () => {
+    const texts = [
+      `${"[".repeat(16)}${'{"a":'.repeat(16)}${"[".repeat(16)}1${"]".repeat(32)}${"}".repeat(16)}`,
+      `${"[".repeat(16)}${'{"a":'.repeat(16)}${"[".repeat(16)}1${"]".repeat(16)}${"}".repeat(32)}`,
+      `${"[".repeat(1000)}${'{"a":'.repeat(3)}${"[".repeat(1000)}1${"]".repeat(1003)}${"}".repeat(3)}${"]".repeat(997)}`,
+      `${"[".repeat(16)}${'{"a":'.repeat(16)}${"[".repeat(16)}1${"]".repeat(16)}${"}".repeat(16)}${"]".repeat(16)}`,
+    ];
+    expect(texts.map(isValidJson)).toEqual([false, false, false, true]);
+    expect(texts.map(parses)).toEqual([false, false, false, true]);
+  });
+
+  it("reads as arrays a run of brackets opened where objects were closed before", () => {
+    const text = `[[${'{"a":'.repeat(40)}1${"}".repeat(40)},${"[".repeat(40)}${"]".repeat(40)}]]`;
+    expect(isValidJson(text)).toBe(true);
+    expect(isValidJson(`${text.slice(0, -42)}}]]`)).toBe(parses(`${text.slice(0, -42)}}]]`));
+  });
+
+  it("agrees with JSON.parse on runs of brackets, closed by their kind or not", () => {
+    const run = fc
+      .tuple(fc.integer({ min: 1, max: 300 }), fc.constantFrom("[", "]", "}", '{"a":', '{"a":[', "]}"))
+      .map(([n, unit]) => unit.repeat(n));
+    const piece = fc.oneof(run, fc.constantFrom("1", ",", " ", "\n", "[]", "{}", '"]"', "}", "]", ":"));
+    const nested = fc
+      .tuple(fc.integer({ min: 1, max: 300 }), fc.integer({ min: 0, max: 300 }), fc.array(piece, { maxLength: 4 }))
+      .map(([arrays, objects, inner]) => {
+        const open = "[".repeat(arrays) + '{"a":'.repeat(objects);
+        return `${open}${inner.join("") || "0"}${"}".repeat(objects)}${"]".repeat(arrays)}`;
+      });
+    fc.assert(
+      fc.property(
+        fc.oneof(
+          nested,
+          fc.array(piece, { maxLength: 12 }).map((p) => p.join("")),
+        ),
+        (text) => {
+          expect(isValidJson(text), text.slice(0, 200)).toBe(parses(text));
+        },
+      ),
+      { numRuns: 3000 },
+    );
+  });
 });
