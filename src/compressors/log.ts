@@ -137,6 +137,7 @@ export function compressLog(input: CompressorInput): CompressorOutput | null {
   for (const i of pass.lastRepeat.values()) keep[i] = 1;
   keepDistinctEvents(pass, keep, visible, scaled(CAPS.events, scale));
   keepEventKinds(pass, keep, visible, scaled(CAPS.rareKind, scale, 1), scaled(CAPS.fieldKinds, scale, 1));
+  keepTraceRecords(traces.roles, pass, keep, visible);
   const { cluster, level, miner, errors, warnings, diagnostics } = pass;
   keepCheapRuns(input, keep, { why, cluster, level, miner });
   return render(input, {
@@ -253,7 +254,7 @@ class LineSorter {
       return;
     }
     const test = testLineKind(text);
-    if (test === TestLine.Summary || test === TestLine.Outcome) {
+    if (test !== TestLine.None) {
       this.keep[i] = 1;
       if (test === TestLine.Outcome) this.anchors.push(i);
       return;
@@ -505,6 +506,24 @@ function keepEventKinds(
     keep[i] = 1;
   }
   for (const i of last.values()) keep[i] = 1;
+}
+
+/**
+ * A record with a level word right above a shown trace is the record that
+ * logged it (java.util.logging's `WARNING: skipping line 103: …`, Python's
+ * `logger.exception`, log4j's `WARN … failed to …`): it says which input the
+ * exception was about, so it stays with the trace even when its template
+ * repeats (three `skipping line <n>` warnings, each with its own exception).
+ */
+function keepTraceRecords(roles: Uint8Array, pass: LineSorter, keep: Uint8Array, visible: readonly string[]): void {
+  const { why, level } = pass;
+  for (let i = 1; i < roles.length; i++) {
+    if (roles[i] !== TraceRole.Kept || roles[i - 1] !== TraceRole.None || keep[i] === 0) continue;
+    const k = i - 1;
+    if (keep[k] === 1 || isBlankText(visible[k]) || !isRecordStart(visible[k])) continue;
+    const leveled = level[k] !== "" || why[k] === Omission.RepeatedWarning || why[k] === Omission.RepeatedError;
+    if (leveled) keep[k] = 1;
+  }
 }
 
 /**
