@@ -139,7 +139,7 @@ export function compressLog(input: CompressorInput): CompressorOutput | null {
   keepEventKinds(pass, keep, visible, scaled(CAPS.rareKind, scale, 1), scaled(CAPS.fieldKinds, scale, 1));
   keepTraceRecords(traces.roles, pass, keep, visible);
   const { cluster, level, miner, errors, warnings, diagnostics } = pass;
-  keepCheapRuns(input, keep, { why, cluster, level, miner });
+  keepCheapRuns(input, keep, { why, cluster, level, miner, groups });
   return render(input, {
     keep,
     why,
@@ -534,7 +534,7 @@ function keepTraceRecords(roles: Uint8Array, pass: LineSorter, keep: Uint8Array,
 function keepCheapRuns(
   input: CompressorInput,
   keep: Uint8Array,
-  s: Pick<Selection, "why" | "cluster" | "level" | "miner">,
+  s: Pick<Selection, "why" | "cluster" | "level" | "miner" | "groups">,
 ): void {
   const { lines, text } = input;
   const n = keep.length;
@@ -547,10 +547,13 @@ function keepCheapRuns(
     }
     let j = i;
     let grouped = false;
-    for (; j < n && keep[j] === 0; j++) if (s.why[j] === Omission.RepeatedDiagnostic) grouped = true;
+    for (; j < n && keep[j] === 0; j++) {
+      if (s.why[j] === Omission.RepeatedDiagnostic || s.groups.closedFrame[j] === 1) grouped = true;
+    }
     const from = lines.start(i);
     const to = lines.end(j - 1);
-    // A repeated diagnostic's place is shown in its group already: keeping its line would say it twice.
+    // A repeated diagnostic's place is shown in its group already: keeping its line would say it twice;
+    // nor does a repeat's frame between its head and its place (asc) show more than its first instance's.
     if (!grouped && to - from <= CHEAP_RUN_CHARS) {
       const run = new OmittedRun(perCluster);
       for (let k = i; k < j; k++) run.add(s.why[k] as Omission, s.cluster[k], s.level[k]);
