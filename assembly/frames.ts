@@ -41,6 +41,7 @@ function isRedraw(p: usize, a: i32, ae: i32, b: i32, be: i32): bool {
   const longer = la < lb ? lb : la;
   let q = 0;
   while (q < shorter && unitAt(p, a + q) == unitAt(p, b + q)) q++;
+  if (q == la && la < lb) return true;
   let s = 0;
   while (q + s < shorter && unitAt(p, ae - 1 - s) == unitAt(p, be - 1 - s)) s++;
   return q + s > 0 && 5 * (q + s) >= 2 * longer;

@@ -137,8 +137,9 @@ export function compressLog(input: CompressorInput): CompressorOutput | null {
   for (const i of pass.lastRepeat.values()) keep[i] = 1;
   keepDistinctEvents(pass, keep, visible, scaled(CAPS.events, scale));
   keepEventKinds(pass, keep, visible, scaled(CAPS.rareKind, scale, 1), scaled(CAPS.fieldKinds, scale, 1));
+  keepTraceRecords(traces.roles, pass, keep, visible);
   const { cluster, level, miner, errors, warnings, diagnostics } = pass;
-  keepCheapRuns(input, keep, { why, cluster, level, miner });
+  keepCheapRuns(input, keep, { why, cluster, level, miner, groups });
   return render(input, {
     keep,
     why,
@@ -253,7 +254,7 @@ class LineSorter {
       return;
     }
     const test = testLineKind(text);
-    if (test === TestLine.Summary || test === TestLine.Outcome) {
+    if (test !== TestLine.None) {
       this.keep[i] = 1;
       if (test === TestLine.Outcome) this.anchors.push(i);
       return;
@@ -508,6 +509,24 @@ function keepEventKinds(
 }
 
 /**
+ * A record with a level word right above a shown trace is the record that
+ * logged it (java.util.logging's `WARNING: skipping line 103: …`, Python's
+ * `logger.exception`, log4j's `WARN … failed to …`): it says which input the
+ * exception was about, so it stays with the trace even when its template
+ * repeats (three `skipping line <n>` warnings, each with its own exception).
+ */
+function keepTraceRecords(roles: Uint8Array, pass: LineSorter, keep: Uint8Array, visible: readonly string[]): void {
+  const { why, level } = pass;
+  for (let i = 1; i < roles.length; i++) {
+    if (roles[i] !== TraceRole.Kept || roles[i - 1] !== TraceRole.None || keep[i] === 0) continue;
+    const k = i - 1;
+    if (keep[k] === 1 || isBlankText(visible[k]) || !isRecordStart(visible[k])) continue;
+    const leveled = level[k] !== "" || why[k] === Omission.RepeatedWarning || why[k] === Omission.RepeatedError;
+    if (leveled) keep[k] = 1;
+  }
+}
+
+/**
  * Keeps omitted runs that would cost no more than the marker replacing them,
  * priced as the very marker {@link render} would write (its key alone is some
  * twenty tokens): a one-line omission of a short line only adds a recall step.
@@ -515,7 +534,7 @@ function keepEventKinds(
 function keepCheapRuns(
   input: CompressorInput,
   keep: Uint8Array,
-  s: Pick<Selection, "why" | "cluster" | "level" | "miner">,
+  s: Pick<Selection, "why" | "cluster" | "level" | "miner" | "groups">,
 ): void {
   const { lines, text } = input;
   const n = keep.length;
@@ -528,10 +547,13 @@ function keepCheapRuns(
     }
     let j = i;
     let grouped = false;
-    for (; j < n && keep[j] === 0; j++) if (s.why[j] === Omission.RepeatedDiagnostic) grouped = true;
+    for (; j < n && keep[j] === 0; j++) {
+      if (s.why[j] === Omission.RepeatedDiagnostic || s.groups.closedFrame[j] === 1) grouped = true;
+    }
     const from = lines.start(i);
     const to = lines.end(j - 1);
-    // A repeated diagnostic's place is shown in its group already: keeping its line would say it twice.
+    // A repeated diagnostic's place is shown in its group already: keeping its line would say it twice;
+    // nor does a repeat's frame between its head and its place (asc) show more than its first instance's.
     if (!grouped && to - from <= CHEAP_RUN_CHARS) {
       const run = new OmittedRun(perCluster);
       for (let k = i; k < j; k++) run.add(s.why[k] as Omission, s.cluster[k], s.level[k]);

@@ -11,6 +11,9 @@
  *   frame (`remote: Counting objects:  41% (…)`, cargo's `Building [==> ] 4/28`;
  *   on the corpus, ≥ 99% of progress pairs pass and 17% of the CR-only CSV's
  *   record pairs do, far below the 2/3 a line needs),
+ * - or the later frame starts with the whole earlier one (a test runner's
+ *   `name ...` redrawn as `name ... ok (3ms)`, the result's colour escapes
+ *   making it far longer),
  * - or the later frame starts with an erase-in-line (`ESC[K`, `ESC[0K`,
  *   `ESC[2K`): the program said it is redrawing,
  * - or both are a single non-alphanumeric glyph (a `|/-\` or braille spinner).
@@ -70,6 +73,9 @@ function isRedraw(text: string, a: number, ae: number, b: number, be: number): b
   const longer = Math.max(la, lb);
   let p = 0;
   while (p < shorter && text.charCodeAt(a + p) === text.charCodeAt(b + p)) p++;
+  // The later frame opens with the whole earlier one: the line was completed in place
+  // (`name ...` then `name ... ok (3ms)`), however long the escapes make the rest.
+  if (p === la && la < lb) return true;
   let s = 0;
   while (p + s < shorter && text.charCodeAt(ae - 1 - s) === text.charCodeAt(be - 1 - s)) s++;
   return p + s > 0 && 5 * (p + s) >= 2 * longer;

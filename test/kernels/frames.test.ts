@@ -90,6 +90,14 @@ describe("collapseCarriageReturns", () => {
     expect(collapse("Building 3/28: syn\r\x1b[KCompiling quote\r\n")).toBe("\x1b[KCompiling quote\r\n");
   });
 
+  it("treats a later frame that opens with the whole earlier one as the line completed in place", () => {
+    const line =
+      'renders "# Title" ...\rrenders "# Title" ... \x1b[0m\x1b[32mok\x1b[0m \x1b[0m\x1b[38;5;245m(3ms)\x1b[0m\r\n';
+    expect(collapse(line)).toBe('renders "# Title" ... \x1b[0m\x1b[32mok\x1b[0m \x1b[0m\x1b[38;5;245m(3ms)\x1b[0m\r\n');
+    // Two records, the second shorter than the first: no completion, and nothing else shared.
+    expect(collapse("name,qty\rn,1\n")).toBe("name,qty\rn,1\n");
+  });
+
   it("splits frames at cursor-to-column-1 escapes", () => {
     expect(collapse("⠙\x1b[1G\x1b[0K⠹\x1b[1G\x1b[0K⠸\x1b[1G\x1b[0Knpm warn x\n")).toBe("\x1b[0Knpm warn x\n");
   });

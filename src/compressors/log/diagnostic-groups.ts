@@ -69,6 +69,16 @@ const LEVEL_LED_RE = /^(?:\S )?(?:\[(?:ERROR|WARNING)\]|(?:error|warning)(?:\[[A
  */
 const PLACE_BELOW_RE = /^ +([^\s:()]+)(:\d+(?::\d+)?):?$/;
 
+/**
+ * AssemblyScript's head (`ERROR AS101: Operation is unsafe.`, `WARNING TS2322: …`),
+ * whose place closes the code frame below it: `    └─ in assembly/x.ts(326,28)`
+ * (group 1 the file, 2 the position).
+ */
+const CLOSED_HEAD_RE = /^(?:ERROR|WARNING|INFO) [A-Z]{1,4}\d{2,5}: \S/;
+const CLOSING_PLACE_RE = /^ *└─ in ([^\s()]+)(\(\d+,\d+\))$/;
+/** Most frame lines between such a head and its place (asc writes three or four). */
+const CLOSED_FRAME_LINES = 8;
+
 /** How many lines (blank ones) may stand between a level-led head and its place. */
 const PLACE_GAP = 2;
 
@@ -103,6 +113,19 @@ export function placeBelow(visible: readonly string[], i: number): number {
   return -1;
 }
 
+/** The line of the place closing the frame under the asc head on line `i`, or -1. */
+function closingPlace(visible: readonly string[], i: number): number {
+  const head = visible[i];
+  if (head.length > 2000 || !CLOSED_HEAD_RE.test(head)) return -1;
+  const last = Math.min(visible.length - 1, i + 1 + CLOSED_FRAME_LINES);
+  for (let k = i + 1; k <= last; k++) {
+    const text = visible[k];
+    if (text.length > 2000 || !FRAME_LINE_RE.test(text)) return -1;
+    if (CLOSING_PLACE_RE.test(text)) return k;
+  }
+  return -1;
+}
+
 /** The groups of a log: for each line, the first instance of its message when it is a grouped repeat. */
 export interface DiagnosticGroups {
   /** firstOf[i]: the line whose message line `i` (a head or its frame) repeats (-1: not a grouped repeat). */
@@ -119,6 +142,12 @@ export interface DiagnosticGroups {
    * or outline shape marks a place alone on its line.
    */
   placeOf: Int32Array;
+  /**
+   * closedFrame[i]: 1 for a line of a repeat's frame between its head and the
+   * place that closes it (asc): both stay, and the frame between them goes
+   * even where it is short.
+   */
+  closedFrame: Uint8Array;
 }
 
 /**
@@ -143,11 +172,23 @@ export function groupDiagnostics(
   // The last line of each head: its place line for a level-led head, else the head itself.
   const headEnd = new Int32Array(n).fill(-1);
   const placeOf = new Int32Array(n).fill(-1);
+  // The place line closing each asc frame: outline of its own, it stays when the frame goes.
+  const closing = new Int32Array(n).fill(-1);
+  const closedFrame = new Uint8Array(n);
   for (let i = 0; i < n; i++) {
     const p = diagnosticParts(visible[i]);
     if (p !== null && isHead(i)) {
       parts[i] = p;
       headEnd[i] = i;
+      continue;
+    }
+    const closed = closingPlace(visible, i);
+    if (closed >= 0) {
+      const place = CLOSING_PLACE_RE.exec(visible[closed]) as RegExpExecArray;
+      parts[i] = { file: place[1], position: place[2], message: visible[i] };
+      headEnd[i] = i;
+      closing[i] = closed;
+      i = closed;
       continue;
     }
     const at = placeBelow(visible, i);
@@ -177,9 +218,13 @@ export function groupDiagnostics(
     }
     const end = bodyEnd(visible, parts, headEnd[i], frame);
     if (end < 0) continue;
-    if (!listPlaces || edges.has(i) || headEnd[i] !== i) {
+    if (!listPlaces || edges.has(i) || headEnd[i] !== i || closing[i] >= 0) {
       // The head stays as written; only its frame repeats what the first instance's shows.
       for (let k = headEnd[i] + 1; k < end; k++) firstOf[k] = first;
+      if (closing[i] >= 0) {
+        firstOf[closing[i]] = -1;
+        closedFrame.fill(1, i + 1, closing[i]);
+      }
       i = end - 1;
       continue;
     }
@@ -193,7 +238,7 @@ export function groupDiagnostics(
     else list.push(i);
     i = end - 1;
   }
-  return { firstOf, listed, repeats, places, placeOf };
+  return { firstOf, listed, repeats, places, placeOf, closedFrame };
 }
 
 /**

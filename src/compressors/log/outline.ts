@@ -25,14 +25,22 @@ export type Outline = (typeof Outline)[keyof typeof Outline];
  */
 const PLACED_HEAD_RE =
   /^[^\s:()]+(?:\(\d+,\d+\): (?:error|warning) |:\d+(?::\d+)?(?::? (?:fatal error|error|warning|note)\b|: [A-Z]{1,4}\d{2,5}\b|:\d+ - (?:error|warning)\b| lint\/))/;
-/** rustc's and ruff's pointer to a place (`--> f.rs:3:9`, `::: f.rs:1:2`). */
-const POINTER_RE = /^ *(?:-->|:::) [^\s:]+:\d+(?::\d+)?/;
+/**
+ * rustc's and ruff's pointer to a place (`--> f.rs:3:9`, `::: f.rs:1:2`), and
+ * AssemblyScript's, which closes the code frame under its head (`└─ in f.ts(3,5)`).
+ */
+const POINTER_RE = /^ *(?:(?:-->|:::) [^\s:]+:\d+(?::\d+)?|└─ in [^\s()]+\(\d+,\d+\))/;
 /** gcc's scope lines: `f.c: In function ‘g’:`, `f.c: At top level:`, `In file included from f.h:3`. */
 const SCOPE_RE = /^(?:[^\s:]+: (?:In |At top level:)|In file included from \S|\s+from [^\s:]+:\d+[:,])/;
 /** Why warnings failed the build: gcc's `cc1: some warnings being treated as errors` (no level word of its own). */
 const WERROR_RE = /^[\w+.-]+: (?:some|all) warnings being treated as errors/;
 /** ruff's full format opens each diagnostic with its code and message, the place on the next line. */
 const CODE_HEAD_RE = /^[A-Z]{1,4}\d{2,5} (?:\[\*\] )?[A-Z`]/;
+/**
+ * AssemblyScript's head, led by its level and code (`ERROR AS101: Operation is unsafe.`,
+ * `WARNING TS2322: …`); its place closes the code frame below it (POINTER_RE).
+ */
+const CODED_LEVEL_HEAD_RE = /^(?:ERROR|WARNING|INFO) [A-Z]{1,4}\d{2,5}: \S/;
 /** A biome head (`path:l:c lint/rule ━━━`): the line after it holds the message. */
 const BIOME_HEAD_RE = /^[^\s:()]+:\d+:\d+ lint\//;
 
@@ -101,7 +109,8 @@ export function outlineKind(text: string): Outline {
     SCOPE_RE.test(text) ||
     CODE_HEAD_RE.test(text) ||
     POINTER_RE.test(text) ||
-    WERROR_RE.test(text)
+    WERROR_RE.test(text) ||
+    CODED_LEVEL_HEAD_RE.test(text)
   ) {
     return Outline.Diagnostic;
   }

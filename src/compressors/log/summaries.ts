@@ -12,7 +12,7 @@
 const MAX_SUMMARY_CHARS = 400;
 
 /** What {@link testLineKind} found. */
-export const TestLine = { None: 0, Summary: 1, Outcome: 2 } as const;
+export const TestLine = { None: 0, Summary: 1, Outcome: 2, Expectation: 3 } as const;
 export type TestLine = (typeof TestLine)[keyof typeof TestLine];
 
 const SUMMARY_PARTS: readonly RegExp[] = [
@@ -88,8 +88,22 @@ export function testLineKind(text: string): TestLine {
   if (s >= e) return TestLine.None;
   if (isOutcome(text, s, e)) return TestLine.Outcome;
   if (e - s <= MAX_SUMMARY_CHARS && isSummary(text, s, e)) return TestLine.Summary;
+  EXPECTATION_RE.lastIndex = s;
+  if (EXPECTATION_RE.test(text)) return TestLine.Expectation;
   return TestLine.None;
 }
+
+/**
+ * A failed assertion's values, each on a line of its own: `[Actual] …` /
+ * `[Expected] …` (Deno's std assert), `  left: 1205` / ` right: 1250`
+ * (Rust's assert_eq), `Expected: …` / `Received: …` (jest, vitest),
+ * `expected: …` / `actual: …` (node:assert's error object, TAP's YAML,
+ * testify), `- Expected` / `+ Received` (a diff's legend). The test's name
+ * says what failed; these lines say how, and each failure has its own.
+ * Sticky, so it is anchored at the first visible character.
+ */
+const EXPECTATION_RE =
+  /\[(?:Actual|Expected)\] |(?:left|right|expected|actual|Expected|Actual|Received) *: \S|[-+] (?:Expected|Received|expected|actual)\b/y;
 
 /** Whether a visible line is a test or build summary. */
 export function isSummaryLine(text: string): boolean {

@@ -3,7 +3,7 @@
  * with "The above exception…" / "During handling…"), Java/Kotlin (`at`,
  * `Caused by:`, `... 12 more`), JS/Node (`    at fn (file:1:2)` and the error
  * object printed after it), Go panics and goroutine dumps, Rust panics and
- * backtraces, .NET (`   at X in file:line 12`, `--- End of … ---`).
+ * backtraces, .NET (`   at X in file:line 12`, `--- End of … ---`), gdb's `bt`.
  *
  * A trace runs from its head (or the message line just above its first
  * frame) through frames, connectors and continuation lines, across single
@@ -242,6 +242,7 @@ function isFrame(text: readonly string[], i: number): boolean {
     if (line.startsWith("at ", p)) return isAtTail(line, p + 3);
     if (isGoFileLine(line) || isRustFrameNumber(line, p)) return true;
   }
+  if (line.charCodeAt(0) === 35 && isGdbFrame(line)) return true;
   // "at" frames behind a prefix: "#     at …" (TAP), "npm warn old lockfile     at …"
   const q = indexOfAtFrame(line, p);
   if (q !== -1 && isAtTail(line, q + 6)) return true;
@@ -275,6 +276,24 @@ function isAtTail(line: string, from: number): boolean {
   const last = end.charCodeAt(end.length - 1);
   if (last === 41 || last === 123 || last === 44) return true; // ")", "{", "," (node: "at x (f:1:2)," in objects)
   return hasColonDigit(line, from) || line.indexOf(":line ", from) !== -1;
+}
+
+/**
+ * gdb's backtrace: `#0  __strlen_avx2 () at …`, `#1  0x00007ffff715a608 in string_at (…) at …`,
+ * `#3  0x00007ffff714cf7a in ?? () from /lib/…`: `#`, the frame's number, two spaces or
+ * more, then an address and ` in `, or a function name and ` (`.
+ */
+function isGdbFrame(line: string): boolean {
+  let k = 1;
+  while (k < line.length && isDigit(line.charCodeAt(k))) k++;
+  if (k === 1 || line.charCodeAt(k) !== 32) return false;
+  while (k < line.length && line.charCodeAt(k) === 32) k++;
+  if (line.startsWith("0x", k)) {
+    const at = line.indexOf(" in ", k);
+    return at !== -1 && at - k <= 18;
+  }
+  const paren = line.indexOf(" (", k);
+  return paren > k && line.indexOf(" ", k) === paren;
 }
 
 /** Go: `\t/usr/lib/go/src/testing/testing.go:1396 +0x24e`. */

@@ -1,6 +1,6 @@
 /**
  * The detector of compiler and linter diagnostics (tsc plain and `--pretty`,
- * gcc/clang, flake8, ruff, pylint, mypy, biome, esbuild): a kind of log. Their
+ * gcc/clang, flake8, ruff, pylint, mypy, biome, esbuild, asc): a kind of log. Their
  * `path:line:col: …` heads look like grep rows, so this detector runs before
  * the search one; what tells them apart is what follows the location: a
  * level word (`error`, `warning`, `note`) or a rule code (`E501`, `W0511:`,
@@ -23,6 +23,12 @@ export const DIAGNOSTIC_HEAD_RE =
  */
 const ESBUILD_HEAD_RE = /^(?:✘|▲|X|!) \[(?:ERROR|WARNING)\] \S/;
 
+/**
+ * AssemblyScript's head (asc): `ERROR AS101: message`, `WARNING TS2322: message`,
+ * its place at the end of the code frame below it (`└─ in file.ts(3,5)`).
+ */
+const ASC_HEAD_RE = /^(?:ERROR|WARNING|INFO) (?:AS|TS)\d{3,4}: \S/;
+
 /** Diagnostic heads needed in the sample, and their least share of its non-blank lines. */
 const MIN_HEADS = 3;
 const MIN_SHARE = 0.03;
@@ -35,7 +41,7 @@ export const diagnosticsDetector: Detector = {
     let heads = 0;
     for (let i = 0; i < sample.count; i++) {
       const line = sample.line(i);
-      if (DIAGNOSTIC_HEAD_RE.test(line) || ESBUILD_HEAD_RE.test(line)) heads++;
+      if (DIAGNOSTIC_HEAD_RE.test(line) || ESBUILD_HEAD_RE.test(line) || ASC_HEAD_RE.test(line)) heads++;
     }
     if (heads < MIN_HEADS || sample.nonBlank === 0) return 0;
     const share = heads / sample.nonBlank;
