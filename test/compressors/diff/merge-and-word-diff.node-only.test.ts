@@ -35,3 +35,14 @@ describe("diff compressor: a merge's combined diff", () => {
     expect(out).toContain("diff --cc test/cli/proxy-command.node-only.test.ts");
   });
 });
+
+describe("diff compressor: git diff --word-diff", () => {
+  it("reads a line holding [-…-] or {+…+} as a change and keeps every one", async () => {
+    const text = fixture("git-show-word-diff-search-rows.txt");
+    const changed = text.split("\n").filter((line) => /\[-.*-\]|\{\+.*\+\}/.test(line));
+    expect(changed.length).toBe(62);
+    const out = await compressed(text);
+    for (const line of changed) expect(out).toContain(line);
+    expect(out).toContain("  {+const shownTexts = new Set<string>([rowText(table, first)]);+}");
+  });
+});
