@@ -5,7 +5,9 @@
  * SQL comment (`--- x`) or a `git log -p` commit line in its right place.
  * Combined diffs (`@@@ -a,b -c,d +e,f @@@`, merges) carry one prefix column
  * per parent. A header without numbers (`@@ def f(`, hand-written patches)
- * gives a body that runs while lines look like diff lines.
+ * gives a body that runs while lines look like diff lines. `git diff
+ * --word-diff` bodies have no prefix column: a changed line is one holding
+ * `[-old-]` or `{+new+}` (see {@link scanWordDiff}).
  */
 import type { DiffView } from "./view.js";
 
@@ -15,9 +17,11 @@ export const LINE_DELETED = 2;
 export const LINE_ADDED = 3;
 /** `\ No newline at end of file`, which belongs to the line above it. */
 export const LINE_NO_EOL = 4;
+/** A `--word-diff` line present on both sides with words changed inside it (`a [-b-]{+c+} d`). */
+export const LINE_REWORDED = 5;
 /** Whether a body-line kind is a change. In a combined diff, "deleted" means some parent column holds `-`. */
 export function isChange(kind: number): boolean {
-  return kind === LINE_DELETED || kind === LINE_ADDED;
+  return kind === LINE_DELETED || kind === LINE_ADDED || kind === LINE_REWORDED;
 }
 
 /** A parsed hunk header. */
@@ -103,6 +107,8 @@ export interface HunkBody {
   minus: number;
   /** Characters on changed lines (spots minified blobs that have few lines). */
   changedChars: number;
+  /** The body ended at a line without a prefix before its counts ran out. */
+  isShort?: boolean;
 }
 
 const PLUS = 43;
@@ -154,6 +160,68 @@ function scanUnified(view: DiffView, header: HunkHeader, from: number, kinds: Ui
     } else {
       break;
     }
+  }
+  return { to: j, plus, minus, changedChars, isShort: j < n && (oldLeft > 0 || newLeft > 0) };
+}
+
+const COMMIT_LINE_RE = /^commit [0-9a-f]{7,64}(?: |$)/;
+/** Lines of a body looked at for word-diff marks before a short body is taken for one. */
+const WORD_DIFF_LOOK = 64;
+
+/** Whether `v` holds a `[-…-]` or `{+…+}` mark, in that order. */
+function hasWordMark(v: string, open: string, close: string): boolean {
+  const at = v.indexOf(open);
+  return at !== -1 && v.indexOf(close, at + 2) !== -1;
+}
+
+/** Where a word-diff body ends: the next hunk, file, commit or `---`/`+++` pair. */
+function endsWordDiff(view: DiffView, j: number): boolean {
+  const v = view.plain(j);
+  return v.startsWith("@@ ") || v.startsWith("diff -") || COMMIT_LINE_RE.test(v) || isNextFileHeader(view, j);
+}
+
+/**
+ * Whether the body at `from` (one that ran short of its counts or held no
+ * change, see {@link scanUnified}) is a `git diff --word-diff` body: one of
+ * its first lines holds a `[-…-]` or `{+…+}` mark.
+ */
+export function isWordDiffBody(view: DiffView, from: number): boolean {
+  const end = Math.min(view.lines.count, from + WORD_DIFF_LOOK);
+  for (let j = from; j < end && !endsWordDiff(view, j); j++) {
+    const v = view.plain(j);
+    if (hasWordMark(v, "[-", "-]") || hasWordMark(v, "{+", "+}")) return true;
+  }
+  return false;
+}
+
+/**
+ * Scans a `--word-diff` body: its lines have no prefix column, so it runs
+ * to the next hunk, file or commit. A line that is one `{+…+}` is an added
+ * line, one that is one `[-…-]` a deleted line, any other line holding a
+ * mark a line of both sides with words changed ({@link LINE_REWORDED},
+ * counted as one addition and one deletion); the rest is context.
+ */
+export function scanWordDiff(view: DiffView, from: number, kinds: Uint8Array): HunkBody {
+  const n = view.lines.count;
+  let plus = 0;
+  let minus = 0;
+  let changedChars = 0;
+  let j = from;
+  for (; j < n && !endsWordDiff(view, j); j++) {
+    const v = view.plain(j);
+    const isAdded = hasWordMark(v, "{+", "+}");
+    const isDeleted = hasWordMark(v, "[-", "-]");
+    if (!isAdded && !isDeleted) {
+      kinds[j] = LINE_CONTEXT;
+      continue;
+    }
+    const isWhole = (open: string, close: string) => v.startsWith(open) && v.endsWith(close) && v.length >= 4;
+    if (isAdded && !isDeleted && isWhole("{+", "+}")) kinds[j] = LINE_ADDED;
+    else if (isDeleted && !isAdded && isWhole("[-", "-]")) kinds[j] = LINE_DELETED;
+    else kinds[j] = LINE_REWORDED;
+    if (kinds[j] !== LINE_DELETED) plus++;
+    if (kinds[j] !== LINE_ADDED) minus++;
+    changedChars += view.lines.end(j) - view.lines.start(j);
   }
   return { to: j, plus, minus, changedChars };
 }

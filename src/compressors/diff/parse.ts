@@ -6,10 +6,11 @@
  *
  * Understood shapes: `git diff`/`show`/`log -p` (with `--stat`, `-M`, `--cc`),
  * `git format-patch` mbox, `diff -ru` / `diff -u` (with `Only in` lines),
+ * `--word-diff` bodies,
  * bare `--- / +++` patches, hunks without file headers, coloured output.
  * Anything else between hunks is kept as it is.
  */
-import { parseHunkHeader, scanHunkBody } from "./hunk.js";
+import { isWordDiffBody, parseHunkHeader, scanHunkBody, scanWordDiff } from "./hunk.js";
 import { pathFromDashes, pathFromDiffLine } from "./paths.js";
 import type { DiffView } from "./view.js";
 
@@ -182,7 +183,12 @@ class DiffParser {
     // A header without numbers is trusted only inside a file section.
     if (header === null || (!header.counted && this.file === -1)) return -1;
     if (this.file === -1) this.openFile("", i);
-    const body = scanHunkBody(this.view, header, i + 1, this.kinds);
+    let body = scanHunkBody(this.view, header, i + 1, this.kinds);
+    // A unified body never runs short of its counts nor lacks a change: a `--word-diff` body can do both.
+    if ((body.isShort === true || body.plus + body.minus === 0) && isWordDiffBody(this.view, i + 1)) {
+      this.kinds.fill(0, i + 1, body.to);
+      body = scanWordDiff(this.view, i + 1, this.kinds);
+    }
     const f = this.files[this.file];
     this.hunks.push({
       file: this.file,

@@ -5,7 +5,9 @@
  *
  * 1. standout lines: changed or context lines naming an error or a failure
  *    (the first of each distinct one), within half of what is left, then
- *    in what that half leaves the changed lines of cut hunks that open a
+ *    in what that half leaves a merge's own lines (in a combined diff, the
+ *    lines changed against every parent: `++`, `--`, the conflict
+ *    resolution no parent had), then the changed lines of cut hunks that open a
  *    declaration (a function, a class, a test case: diff/declarations.ts),
  *    outermost first;
  * 2. every changed line, if they all fit, with a context window when that
@@ -40,6 +42,9 @@ export interface DiffPlan {
   /** Per input line: 1 for a standout line, kept whatever its hunk's allowance. */
   standout: Uint8Array;
 }
+
+const PLUS = 43;
+const MINUS = 45;
 
 /** What a marker costs in the output, about (key, place, summary). */
 export const MARKER_CHARS = 90;
@@ -234,7 +239,8 @@ export function planDiff(
     if (costs.changed[k] > capOf(k, first)) cutLines.fill(1, hunks[k].from, hunks[k].to);
   }
   const failures = markStandouts(view, kinds, cutLines, standout, share);
-  left -= failures + markDeclarations(view, kinds, cutLines, standout, share - failures);
+  const merges = markMergeOwnLines(view, parsed, cutLines, standout, share - failures);
+  left -= failures + merges + markDeclarations(view, kinds, cutLines, standout, share - failures - merges);
   const c = fill(left);
   for (let k = 0; k < nHunks; k++) if (costs.changed[k] > capOf(k, c)) allowance[k] = capOf(k, c);
   return plan;
@@ -293,6 +299,41 @@ function markStandouts(
     seen.add(shown);
     standout[i] = 1;
     spent += cost;
+  }
+  return spent;
+}
+
+/**
+ * Marks, in the cut hunks (`cutLines`) of a combined diff, the lines changed
+ * against every parent (every prefix column `+`, or every one `-`), in diff
+ * order while they fit in `share` characters; returns what they cost. A line
+ * changed against one parent only is that parent's side of the merge, which
+ * its own history shows; one changed against all of them is what the merge
+ * itself wrote (a conflict's resolution, an evil merge), seen nowhere else.
+ */
+function markMergeOwnLines(
+  view: DiffView,
+  parsed: ParsedDiff,
+  cutLines: Uint8Array,
+  standout: Uint8Array,
+  share: number,
+): number {
+  const { lines } = view;
+  let spent = 0;
+  for (const h of parsed.hunks) {
+    if (h.cols < 2) continue;
+    const prefix = new Int32Array(h.cols);
+    for (let i = h.from; i < h.to; i++) {
+      if (cutLines[i] === 0 || standout[i] === 1 || !isChange(parsed.kinds[i])) continue;
+      if (view.prefix(i, h.cols, prefix) < h.cols) continue;
+      let isOwn = prefix[0] === PLUS || prefix[0] === MINUS;
+      for (let k = 1; k < h.cols && isOwn; k++) isOwn = prefix[k] === prefix[0];
+      if (!isOwn) continue;
+      const cost = lines.end(i) - lines.start(i) + 1;
+      if (spent + cost > share) return spent;
+      standout[i] = 1;
+      spent += cost;
+    }
   }
   return spent;
 }

@@ -19,7 +19,7 @@ import { MAX_MARKER_RANGES } from "../../ccr/marker.js";
 import type { OmissionPlace } from "../types.js";
 import type { DiffCaps } from "./caps.js";
 import type { Emitter } from "./emit.js";
-import { isChange, LINE_ADDED, LINE_CONTEXT, LINE_DELETED, LINE_NO_EOL } from "./hunk.js";
+import { isChange, LINE_ADDED, LINE_CONTEXT, LINE_DELETED, LINE_NO_EOL, LINE_REWORDED } from "./hunk.js";
 import type { DiffFile, DiffHunk } from "./parse.js";
 import { headShare, LONG_LINE, MARKER_CHARS } from "./plan.js";
 
@@ -158,7 +158,7 @@ export function renderHunk(h: DiffHunk, file: DiffFile, ctx: HunkContext, allowa
   let oldLine = h.oldCount === 0 ? h.oldStart + 1 : h.oldStart;
   let newLine = h.newCount === 0 ? h.newStart + 1 : h.newStart;
   const advance = (kind: number): void => {
-    if (kind === LINE_CONTEXT) {
+    if (kind === LINE_CONTEXT || kind === LINE_REWORDED) {
       oldLine++;
       newLine++;
     } else if (kind === LINE_DELETED) {
@@ -200,8 +200,8 @@ export function renderHunk(h: DiffHunk, file: DiffFile, ctx: HunkContext, allowa
     while (k < len && marks[k] !== KEEP) {
       const kind = kinds[h.from + k];
       if (marks[k] === DROPPED_CHANGE) {
-        if (kind === LINE_ADDED) plus++;
-        else minus++;
+        if (kind !== LINE_DELETED) plus++;
+        if (kind !== LINE_ADDED) minus++;
       } else if (kind === LINE_CONTEXT) {
         trim.contextDropped++;
       }
@@ -236,8 +236,9 @@ function nextPieceHeader(
   let newCount = 0;
   for (let j = k; j < marks.length && marks[j] === KEEP; j++) {
     const kind = kinds[h.from + j];
-    if (kind === LINE_CONTEXT || kind === LINE_DELETED) oldCount++;
-    if (kind === LINE_CONTEXT || kind === LINE_ADDED) newCount++;
+    const isBoth = kind === LINE_CONTEXT || kind === LINE_REWORDED;
+    if (isBoth || kind === LINE_DELETED) oldCount++;
+    if (isBoth || kind === LINE_ADDED) newCount++;
   }
   return pieceHeader(oldLine, oldCount, newLine, newCount);
 }

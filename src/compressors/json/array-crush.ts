@@ -10,7 +10,7 @@ export { ERROR_HINT_RE, isErrorValue } from "./row-scan.js";
 /**
  * Picks which rows of a long homogeneous array (all objects, or all scalars)
  * stay visible. Rows the agent needs are always kept: errors and failures,
- * rare status values, numeric outliers, fields most rows lack, matches of the
+ * rare status values, rare values of any column of few values, numeric outliers, fields most rows lack, matches of the
  * caller's query, the top rows by score, the rows around a change in a time
  * series, and the first and last few. The rest of the budget goes to evenly
  * strided distinct rows. Kept rows stay as they were, in their order; the
@@ -254,6 +254,56 @@ function markRareStatus(name: string, col: Column, n: number, keep: Set<number>)
   }
 }
 
+/** A category column has at most this many distinct values… */
+const CATEGORY_VALUES = 6;
+/** …one of them in at least this share of the rows… */
+const CATEGORY_MODE_SHARE = 0.75;
+/** …and its rare values stand out when each is in at most this share of the rows and this many rows. */
+const CATEGORY_RARE_SHARE = 0.15;
+const CATEGORY_RARE_ROWS = 8;
+/** A nested value longer than this, rendered, is no category. */
+const CATEGORY_VALUE_CHARS = 120;
+
+/** A category value of `v`: a string or boolean lexeme, or a small container rendered; null for anything else. */
+function categoryValue(v: JsonNode): string | null {
+  if (typeof v === "string") return isStringScalar(v) || v === "true" || v === "false" ? v : null;
+  const size = Array.isArray(v) ? v.length : v.keys.length;
+  if (size > 4) return null;
+  const shown = renderJson(v, ":");
+  return shown.length <= CATEGORY_VALUE_CHARS ? shown : null;
+}
+
+/**
+ * Rows whose value is rare in a category column of any name: a column of at
+ * most {@link CATEGORY_VALUES} distinct values, one of them in most rows
+ * (`"licenses": [{"license": {"id": "MIT"}}]` in 47 of 50 SBOM components).
+ * A small nested value counts as one value, so the one BSD-3-Clause package
+ * stands out as a failed status does. Stops reading a column at its fourth
+ * distinct value.
+ */
+function markRareCategory(col: Column, n: number, keep: Set<number>): void {
+  const size = col.present.length;
+  if (size < n * CATEGORY_MODE_SHARE) return;
+  const counts = new Map<string, number>();
+  const values: string[] = [];
+  for (let k = 0; k < size; k++) {
+    const v = categoryValue(valueAt(col, k));
+    if (v === null) return;
+    const count = counts.get(v);
+    if (count === undefined && counts.size === CATEGORY_VALUES) return;
+    counts.set(v, (count ?? 0) + 1);
+    values.push(v);
+  }
+  if (counts.size < 2) return;
+  let modeCount = 0;
+  for (const c of counts.values()) modeCount = Math.max(modeCount, c);
+  if (modeCount < n * CATEGORY_MODE_SHARE) return;
+  for (let k = 0; k < size; k++) {
+    const c = counts.get(values[k]) as number;
+    if (c < modeCount && c <= n * CATEGORY_RARE_SHARE && c <= CATEGORY_RARE_ROWS) keep.add(col.present[k]);
+  }
+}
+
 /** The column's numbers when every value is a finite number and they fill 80 % of the rows; null at the first value that is not. */
 function numericColumn(col: Column, n: number): number[] | null {
   const nums: number[] = [];
@@ -471,6 +521,8 @@ export function selectRows(rows: JsonNode[] | JsonRows, policy: CrushPolicy): Ro
     return known;
   };
   let hasUniqueId = policy.keyedByIdentity;
+  // Kept once the array is crushed, but no reason to crush an array of distinct entities on its own.
+  const rareCategories = new Set<number>();
   const columns = isBlock ? blockColumns(rows, all) : isRecords ? columnsOf(rows, all) : new Map<string, Column>();
   if (isRecords) {
     const timeSeries = [...columns.keys()].some((name) => TIME_FIELD_RE.test(name));
@@ -478,6 +530,7 @@ export function selectRows(rows: JsonNode[] | JsonRows, policy: CrushPolicy): Ro
       if (col.present.length <= n * RARE_SHARE) for (const r of col.present) keep.add(r);
       markRareStatus(name, col, n, keep);
       const isId = policy.identifiers.has(name);
+      if (!isId && !STATUS_FIELDS.has(fieldWord(name))) markRareCategory(col, n, rareCategories);
       if (isId && isDistinct(name, col)) hasUniqueId = true;
       const arrays = arraySizes(col);
       if (arrays !== null) markOutliers(arrays.rows, arrays.sizes, keep);
@@ -503,6 +556,7 @@ export function selectRows(rows: JsonNode[] | JsonRows, policy: CrushPolicy): Ro
   const duplicates = n - candidates.length;
   const m = candidates.length;
   if (isRecords && keep.size === 0 && hasUniqueId && duplicates === 0) return null;
+  for (const r of rareCategories) keep.add(r);
 
   for (const r of candidates.slice(0, policy.head)) keep.add(r);
   for (const r of candidates.slice(Math.max(0, m - policy.tail))) keep.add(r);

@@ -63,6 +63,8 @@ export interface PruneStats {
 
 /** Deepest level the identifier search goes to; below it everything is a note. */
 export const ABSOLUTE_DEPTH = 64;
+/** Past the stub budget, an array's dropped records are read by label only up to this many budgets of them. */
+const LABEL_RUN_READ = 10;
 /** The key that holds a marker (or a note) inside an object. */
 export const MARKER_KEY = '"_pithy"';
 const NOTE_KEY = '"…"';
@@ -242,7 +244,8 @@ class Pruner {
     this.stats.arraysCrushed++;
     const n = selection.kept.length + selection.dropped;
     const stubOf = (r: number) => namingStub(row(r), this.opts.identifiers);
-    const stubs = isObjects ? this.stubsOf(selection, n, stubOf, (r) => recordLabel(stubOf(r), `[${r}]`)).stubs : null;
+    const labelOf = (r: number) => recordLabel(stubOf(r), `[${r}]`);
+    const stubs = isObjects ? this.stubsOf(selection, n, stubOf, labelOf, undefined, true).stubs : null;
     const kept: JsonNode[] = [];
     let next = 0;
     for (let r = 0; r < n; r++) {
@@ -263,9 +266,11 @@ class Pruner {
   /**
    * The stubs of the dropped records, by index: every one within the stub
    * budget; past it the head and tail of them, and one group note (by the
-   * first record of the group) naming its first and last record. With
-   * `compactOf` (a keyed map, json/keyed-map.ts) no record is grouped: past
-   * the budget each takes its compact stub.
+   * first record of the group) naming its first and last record, or with
+   * `byLabel` (an array) one note per run between the stubs that keep each
+   * label in view (see {@link stubsByLabelRuns}). With `compactOf` (a keyed
+   * map, json/keyed-map.ts) no record is grouped: past the budget each takes
+   * its compact stub.
    */
   private stubsOf(
     selection: RowSelection,
@@ -273,6 +278,7 @@ class Pruner {
     stubOf: (r: number) => JsonNode | null,
     label: (r: number) => string,
     compactOf?: (r: number) => JsonNode,
+    byLabel = false,
   ): { stubs: Map<number, JsonNode>; groupAt: number } {
     const dropped: number[] = [];
     let next = 0;
@@ -288,6 +294,10 @@ class Pruner {
         if (stub !== null) stubs.set(dropped[k], stub);
       }
       return { stubs, groupAt: -1 };
+    }
+    if (byLabel && dropped.length > budget && dropped.length <= budget * LABEL_RUN_READ) {
+      const runs = this.stubsByLabelRuns(dropped, budget, stubOf, label);
+      if (runs !== null) return { stubs: runs, groupAt: -1 };
     }
     const head = dropped.length > budget ? Math.ceil(budget * 0.7) : dropped.length;
     const tail = dropped.length > budget ? budget - head : 0;
@@ -307,6 +317,62 @@ class Pruner {
       if (stub !== null) stubs.set(dropped[k], stub);
     }
     return { stubs, groupAt: from };
+  }
+
+  /**
+   * Past the stub budget, the stubs of an array's dropped records by label:
+   * the first record of each run of one label (a lint report's file, a log's
+   * service) keeps its stub, so every label the array names stays in view;
+   * the budget left goes to the head and tail; each run of records between
+   * stubs becomes one note naming its count, indices and labels. Null when
+   * the runs alone pass the budget.
+   */
+  private stubsByLabelRuns(
+    dropped: number[],
+    budget: number,
+    stubOf: (r: number) => JsonNode | null,
+    label: (r: number) => string,
+  ): Map<number, JsonNode> | null {
+    const labels = dropped.map(label);
+    const chosen = new Uint8Array(dropped.length);
+    let taken = 0;
+    for (let k = 0; k < dropped.length; k++) {
+      if (k > 0 && labels[k] === labels[k - 1]) continue;
+      if (++taken > budget) return null;
+      chosen[k] = 1;
+    }
+    let head = Math.ceil((budget - taken) * 0.7);
+    for (let k = 0; k < dropped.length && head > 0; k++) {
+      if (chosen[k] === 1) continue;
+      chosen[k] = 1;
+      taken++;
+      head--;
+    }
+    for (let k = dropped.length - 1; k >= 0 && taken < budget; k--) {
+      if (chosen[k] === 1) continue;
+      chosen[k] = 1;
+      taken++;
+    }
+    const stubs = new Map<number, JsonNode>();
+    for (let k = 0; k < dropped.length; ) {
+      // A run of one record costs no more as its stub than as a note.
+      const isAlone = (k === 0 || chosen[k - 1] === 1) && (k + 1 === dropped.length || chosen[k + 1] === 1);
+      if (chosen[k] === 1 || isAlone) {
+        const stub = stubOf(dropped[k]);
+        if (stub !== null) stubs.set(dropped[k], stub);
+        k++;
+        continue;
+      }
+      const start = k;
+      while (k < dropped.length && chosen[k] === 0) k++;
+      const from = dropped[start];
+      const to = dropped[k - 1];
+      const first = labels[start];
+      const last = labels[k - 1];
+      const named = first === last ? first : `${first} … ${last}`;
+      stubs.set(from, encodeString(`…(${plural(k - start, "record")} [${from}]–[${to}]: ${named})`));
+    }
+    return stubs;
   }
 
   /** `selection` is the crusher's answer when already asked. */
@@ -331,7 +397,8 @@ class Pruner {
       this.stats.itemsDropped += dropped;
       const selection: RowSelection = { kept, dropped, summary: "" };
       const stubOf = (r: number) => namingStub(items[r], this.opts.identifiers);
-      const { stubs } = this.stubsOf(selection, items.length, stubOf, (r) => recordLabel(stubOf(r), `[${r}]`));
+      const labelOf = (r: number) => recordLabel(stubOf(r), `[${r}]`);
+      const { stubs } = this.stubsOf(selection, items.length, stubOf, labelOf, undefined, true);
       const shrunk: JsonNode[] = [];
       let omitted = 0;
       for (let r = 0; r < items.length; r++) {

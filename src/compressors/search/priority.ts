@@ -1,3 +1,5 @@
+import { salientKind } from "../../fidelity/salient.js";
+
 /**
  * Which matches an agent most likely needs: those naming the caller's query
  * terms, then those with error words. Scores are small integers so choosing
@@ -45,9 +47,26 @@ export function queryTerms(query: string | undefined): string[] {
 const STANDOUT_RE =
   /\b(?:ERROR|ERR!|FATAL|PANIC|FAILED|FAILURE|CRITICAL|SEVERE|EMERG)|(?:^|[^A-Za-z])(?:[Ee]rror|[Ff]atal|[Pp]anic|[Ff]ailed|[Ff]ailure|[Ee]xception|[Tt]raceback|[Dd]enied|[Rr]efused|[Aa]borted)(?![a-z])/;
 
+/** Words without which the salience pass reads no line as an error, a trace head or a failed test. */
+const SALIENT_HINT_RE =
+  /error|fail|fatal|panic|exception|traceback|abort|segmentation|core dumped|cannot|could not|unable to/i;
+
 /** Whether `text` (one row's line) names an error or a failure. */
 export function isStandout(text: string): boolean {
   return STANDOUT_RE.test(text);
+}
+
+/**
+ * Whether the salience pass (fidelity/salient.ts), which checks every call,
+ * reads `line` (a row's whole input line) as an error, a trace head or a
+ * failed test: such a row must stay, or the guardrail passes the whole
+ * search through (a context row quoting `Segmentation fault` in a regex).
+ */
+export function isSalientRow(text: string, line: string): boolean {
+  if (!SALIENT_HINT_RE.test(text)) return false;
+  const trimmed = line.trim();
+  const kind = salientKind(trimmed, undefined, line.length > 0 && (line[0] === " " || line[0] === "\t"));
+  return kind === "error" || kind === "trace" || kind === "test";
 }
 
 /** How much `text` (one row's line) matters: 2 for a query term, +1 for an error word. */

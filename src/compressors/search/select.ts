@@ -1,7 +1,7 @@
 import type { LineIndex } from "../../kernels/lines.js";
 import { scaled } from "../types.js";
 import { CONTEXT, MATCH, RAW, type SearchTable } from "./model.js";
-import { isStandout, MAX_SCORE, scoreText } from "./priority.js";
+import { isSalientRow, isStandout, MAX_SCORE, scoreText } from "./priority.js";
 
 /**
  * Chooses which rows of a search result stay visible: at most `perFile`
@@ -141,7 +141,11 @@ function keepStandouts(
     const kind = table.kind[e];
     if ((kind !== MATCH && kind !== CONTEXT) || table.file[e] < 0) continue;
     const text = table.source.slice(table.textStart[e], table.end[e]);
-    if (!isStandout(text)) continue;
+    const line = table.inputLine[e];
+    const hasLine = input !== undefined && line >= 0 && line < input.count;
+    if (!isStandout(text) && !isSalientRow(text, hasLine ? input.line(line) : text)) {
+      continue;
+    }
     // Distinct per file: the same error in two files is two facts.
     const key = `${table.file[e]}\n${text.trim().replace(DIGITS_RE, "#")}`;
     const first = firstOf.get(key);
@@ -150,9 +154,7 @@ function keepStandouts(
       continue;
     }
     // A standout is shown as its input line: that is what it costs.
-    const line = table.inputLine[e];
-    const cost =
-      input !== undefined && line >= 0 && line < input.count ? input.end(line) - input.start(line) : text.length;
+    const cost = hasLine ? input.end(line) - input.start(line) : text.length;
     if (rows >= caps.standouts || chars + cost > caps.standoutChars) continue;
     firstOf.set(key, e);
     keep[e] = 1;
