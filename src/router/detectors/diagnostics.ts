@@ -23,6 +23,11 @@ export const DIAGNOSTIC_HEAD_RE =
  */
 const ESBUILD_HEAD_RE = /^(?:✘|▲|X|!) \[(?:ERROR|WARNING)\] \S/;
 
+/** The marks {@link ESBUILD_HEAD_RE} opens with: `✘`, `▲`, `X`, `!`. */
+function opensEsbuildHead(c: number): boolean {
+  return c === 0x2718 || c === 0x25b2 || c === 88 || c === 33;
+}
+
 /** Diagnostic heads needed in the sample, and their least share of its non-blank lines. */
 const MIN_HEADS = 3;
 const MIN_SHARE = 0.03;
@@ -35,7 +40,8 @@ export const diagnosticsDetector: Detector = {
     let heads = 0;
     for (let i = 0; i < sample.count; i++) {
       const line = sample.line(i);
-      if (DIAGNOSTIC_HEAD_RE.test(line) || ESBUILD_HEAD_RE.test(line)) heads++;
+      if (DIAGNOSTIC_HEAD_RE.test(line) || (opensEsbuildHead(line.charCodeAt(0)) && ESBUILD_HEAD_RE.test(line)))
+        heads++;
     }
     if (heads < MIN_HEADS || sample.nonBlank === 0) return 0;
     const share = heads / sample.nonBlank;
