@@ -67,6 +67,11 @@ const PASSING_RE = /^ *[✓✔√] \S/;
  * and last test; the middle is counted in a marker.
  */
 export function passingGroup(text: string): string | null {
+  // Each shape below opens (after spaces) with `o` or a mark, or ends in `... ok`: most lines are told by a look.
+  let first = 0;
+  while (first < text.length && text.charCodeAt(first) === 32) first++;
+  const c = text.charCodeAt(first);
+  if (c !== 111 /* o */ && c < 128 && !text.endsWith("... ok")) return null;
   const unittest = UNITTEST_OK_RE.exec(text);
   if (unittest !== null) return `unittest:${unittest[1]}`;
   const tap = TAP_OK_RE.exec(text);
@@ -93,19 +98,27 @@ export function outlineKind(text: string): Outline {
     if (c === 32 && SCOPE_RE.test(text)) return Outline.Diagnostic;
     return Outline.None;
   }
-  if (TOP_OUTCOME_RE.test(text) || FILE_OUTCOME_RE.test(text)) return Outline.TestName;
-  if (TEST_FRAME_RE.test(text)) return Outline.Diagnostic;
+  // A test's outcome and vitest's frame pointer open with a mark (no space before it here).
+  if (c >= 128) {
+    if (TOP_OUTCOME_RE.test(text) || FILE_OUTCOME_RE.test(text)) return Outline.TestName;
+    if (TEST_FRAME_RE.test(text)) return Outline.Diagnostic;
+  }
   if (c === 83 /* S */ && DPKG_SETUP_RE.test(text)) return Outline.Package;
   if (
     PLACED_HEAD_RE.test(text) ||
     SCOPE_RE.test(text) ||
-    CODE_HEAD_RE.test(text) ||
-    POINTER_RE.test(text) ||
+    (c >= 65 && c <= 90 && CODE_HEAD_RE.test(text)) ||
+    (isPointerOpening(c) && POINTER_RE.test(text)) ||
     WERROR_RE.test(text)
   ) {
     return Outline.Diagnostic;
   }
   return Outline.None;
+}
+
+/** `-` or `:`, which {@link POINTER_RE}'s arrows open with. */
+function isPointerOpening(c: number): boolean {
+  return c === 45 || c === 58;
 }
 
 /** Whether a diagnostic head's message is on the next non-blank line (biome's pretty format). */
