@@ -104,16 +104,33 @@ export function outlineKind(text: string): Outline {
     if (TEST_FRAME_RE.test(text)) return Outline.Diagnostic;
   }
   if (c === 83 /* S */ && DPKG_SETUP_RE.test(text)) return Outline.Package;
+  // A place, a scope's file or a tool's name ends in `:` (or a place in `(`) before any white space.
+  const placed = opensPlace(text);
   if (
-    PLACED_HEAD_RE.test(text) ||
-    SCOPE_RE.test(text) ||
+    (placed && PLACED_HEAD_RE.test(text)) ||
+    ((placed || c === 73 /* I */ || c < 33 || c > 126) && SCOPE_RE.test(text)) ||
     (c >= 65 && c <= 90 && CODE_HEAD_RE.test(text)) ||
     (isPointerOpening(c) && POINTER_RE.test(text)) ||
-    WERROR_RE.test(text)
+    (placed && WERROR_RE.test(text))
   ) {
     return Outline.Diagnostic;
   }
   return Outline.None;
+}
+
+/**
+ * Whether `:` or `(` comes before the first white space of `text`: else no
+ * place-led head, scope line (`f.c: In function`) or `cc1: some warnings`
+ * line can match. ASCII white space ends the look; other white space reads
+ * on, which can only let a line through to the regexes.
+ */
+function opensPlace(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 58 /* : */ || c === 40 /* ( */) return true;
+    if (c === 32 || (c >= 9 && c <= 13)) return false;
+  }
+  return false;
 }
 
 /** `-` or `:`, which {@link POINTER_RE}'s arrows open with. */

@@ -97,6 +97,14 @@ const PIECE = fc.constantFrom(
   ":",
   "✓",
   "\r",
+  "2024-01-01T12:00:00Z",
+  "2024-01-01 12:00:00",
+  "(",
+  ")",
+  "\u00a0",
+  "\u3000",
+  "\v",
+  "from x.h:3,",
 );
 const LINE = fc.array(PIECE, { maxLength: 5 }).map((parts) => parts.join(""));
 
