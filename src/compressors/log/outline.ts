@@ -164,5 +164,10 @@ const TAP_ASSERT_RE = /^ *(?:not )?ok \d+ /;
  * kept, since a reader looking for errors looks there, and each is one line.
  */
 export function isFrameNamingError(text: string): boolean {
+  // Both shapes open, after spaces, with `>` or a digit (a frame) or `n`/`o` (`not ok`, `ok`).
+  let first = 0;
+  while (first < text.length && text.charCodeAt(first) === 32) first++;
+  const c = text.charCodeAt(first);
+  if (c !== 62 /* > */ && c !== 110 /* n */ && c !== 111 /* o */ && !(c >= 48 && c <= 57)) return false;
   return (FRAME_RE.test(text) || TAP_ASSERT_RE.test(text)) && ERROR_WORD_RE.test(text);
 }

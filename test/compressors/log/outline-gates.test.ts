@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { Outline, outlineKind, passingGroup } from "../../../src/compressors/log/outline.js";
+import { isFrameNamingError, Outline, outlineKind, passingGroup } from "../../../src/compressors/log/outline.js";
 import { CORPUS_NAMES, openCorpus } from "../../support/corpus.js";
 
 // outlineKind and passingGroup as they were before their first-character
@@ -60,6 +60,14 @@ function referencePassingGroup(text: string): string | null {
   return `${indent}`;
 }
 
+const FRAME_RE = /^ *(?:> *)?\d+(?: +\d+)? *[|│]/;
+const ERROR_WORD_RE = /\b(?:error|Error|ERROR|fatal|panic|exception)\b/;
+const TAP_ASSERT_RE = /^ *(?:not )?ok \d+ /;
+
+function referenceFrameNamingError(text: string): boolean {
+  return (FRAME_RE.test(text) || TAP_ASSERT_RE.test(text)) && ERROR_WORD_RE.test(text);
+}
+
 /** Openings and pieces of the shapes, and what could pass for them. */
 const PIECE = fc.constantFrom(
   "src/a.ts:3:4: error x",
@@ -105,15 +113,21 @@ const PIECE = fc.constantFrom(
   "\u3000",
   "\v",
   "from x.h:3,",
+  "  12 | x",
+  "> 135 │ if (error)",
+  "not ok 3 error",
+  " error",
+  ">",
 );
 const LINE = fc.array(PIECE, { maxLength: 5 }).map((parts) => parts.join(""));
 
-describe("outlineKind's and passingGroup's first-character gates", () => {
+describe("outlineKind's, passingGroup's and isFrameNamingError's first-character gates", () => {
   it("find what the ungated patterns found on generated lines", () => {
     fc.assert(
       fc.property(LINE, (line) => {
         expect(outlineKind(line)).toBe(referenceOutline(line));
         expect(passingGroup(line)).toBe(referencePassingGroup(line));
+        expect(isFrameNamingError(line)).toBe(referenceFrameNamingError(line));
       }),
       { numRuns: 5000 },
     );
@@ -128,7 +142,11 @@ describe("outlineKind's and passingGroup's first-character gates", () => {
         for (let i = 0; i < lines.length; i++) {
           compared++;
           const line = lines[i];
-          if (outlineKind(line) !== referenceOutline(line) || passingGroup(line) !== referencePassingGroup(line)) {
+          if (
+            outlineKind(line) !== referenceOutline(line) ||
+            passingGroup(line) !== referencePassingGroup(line) ||
+            isFrameNamingError(line) !== referenceFrameNamingError(line)
+          ) {
             mismatches.push(`${c.id} line ${i + 1}`);
           }
         }
