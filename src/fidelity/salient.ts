@@ -195,8 +195,14 @@ function isHeadingText(text: string, underline: string): boolean {
   return underline.length >= 0.5 * text.length && underline.length <= 2 * text.length + 4;
 }
 
-/** The distinct salient lines of `text` (digits masked to tell distinct ones), in order. */
-export function salientLines(text: string): SalientLine[] {
+/**
+ * The distinct salient lines of `text` (digits masked to tell distinct ones),
+ * in order. Their texts are copies that hold no reference to `text` (see
+ * {@link detached}), unless `detach` is false: for a caller that keeps
+ * `text` alive as long as the lines anyway (the input of a compress call),
+ * the copies would cost time and save nothing.
+ */
+export function salientLines(text: string, detach = true): SalientLine[] {
   const found: SalientLine[] = [];
   const seen = new Set<string>();
   const lines = new LineCursor(text);
@@ -222,7 +228,7 @@ export function salientLines(text: string): SalientLine[] {
             raw.trim().replace(/\d+/g, "#").slice(0, LINE_CHARS);
       if (seen.has(key)) continue;
       seen.add(key);
-      const line: SalientLine = { kind, line: i, text: detached(trimmed) };
+      const line: SalientLine = { kind, line: i, text: detach ? detached(trimmed) : trimmed };
       const dk = kind === "diagnostic" ? diagnosticKey(line.text) : null;
       if (dk !== null) line.key = dk;
       found.push(line);
