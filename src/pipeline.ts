@@ -299,8 +299,10 @@ class Pipeline implements Pithy {
   private async compressFaithful(call: Call, canDrop: boolean): Promise<Checked | Refusal> {
     let checked = await this.compressChecked(call, canDrop, 1);
     if (!("run" in checked) || !checked.run.lossy || !FIDELITY_TYPES.has(checked.run.type)) return checked;
-    // What a reader of the input sees: escapes gone, a redrawn line as its last frame.
-    const salient = salientLines(asShown(call.text));
+    // What a reader of the input sees: escapes gone, a redrawn line as its last frame. Lines cut
+    // from the input itself hold nothing the call does not; from a cleaned copy they are copied out.
+    const shown = asShown(call.text);
+    const salient = salientLines(shown, shown !== call.text);
     let missing = missingIn(salient, checked);
     let rerenders = 0;
     for (const next of FIDELITY_STEPS) {

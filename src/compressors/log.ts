@@ -477,21 +477,24 @@ function keepEventKinds(
   const shown = new Map<string, Set<string>>();
   // The first record of each kind within each run (dpkg.log's `startup …`), per its word fields
   // (at most `fieldKinds` of them a kind and run: a log of endless field values is no outline).
-  const firstInRun = new Set<string>();
-  const variants = new Map<string, number>();
-  let run = 0;
+  // Runs only go on: what one saw is dropped when the next opens, and no key has to name its run.
+  let fieldsInRun = new Map<string, Set<string>>();
   for (let i = 0; i < n; i++) {
     const kind = kinds[i];
     if (kind === null) continue;
     const text = visible[i];
-    if (opensRun(text)) run++;
-    const inRun = `${run}\u0000${kind}`;
-    const fine = `${inRun}\u0000${eventFields(text)}`;
-    const seen = variants.get(inRun) ?? 0;
-    if (!firstInRun.has(fine) && seen < fieldKinds) {
-      firstInRun.add(fine);
-      variants.set(inRun, seen + 1);
-      keep[i] = 1;
+    if (opensRun(text)) fieldsInRun = new Map<string, Set<string>>();
+    let fields = fieldsInRun.get(kind);
+    if (fields === undefined) {
+      fields = new Set<string>();
+      fieldsInRun.set(kind, fields);
+    }
+    if (fields.size < fieldKinds) {
+      const fine = eventFields(text);
+      if (!fields.has(fine)) {
+        fields.add(fine);
+        keep[i] = 1;
+      }
     }
     let records = shown.get(kind);
     if (records === undefined) {

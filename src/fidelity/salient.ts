@@ -102,18 +102,46 @@ const UNDERLINE_RE = /^(?:={3,}|-{3,}|~{3,}|\^{3,}|\*{3,}|\+{3,})$/;
  */
 export function salientKind(text: string, next: string | undefined, indented = false): SalientKind | null {
   if (text.length === 0) return null;
-  if (HEADER_RE.test(text)) return "header";
+  // The anchored rules open with a few characters each: the first one tells which are worth a run.
+  const first = text.charCodeAt(0);
+  if (mayBeHeader(first) && HEADER_RE.test(text)) return "header";
   if (mayBeDiagnostic(text) && DIAGNOSTIC_RE.test(text)) return "diagnostic";
   if (TRACE_RE.test(text)) return "trace";
-  if ((mayBeTestFailure(text) && TEST_FAIL_RE.test(text)) || EXPECTED_RE.test(text)) return "test";
-  if (SUMMARY_RE.test(text)) return "summary";
+  if ((mayBeTestFailure(text) && TEST_FAIL_RE.test(text)) || (mayBeExpected(first) && EXPECTED_RE.test(text))) {
+    return "test";
+  }
+  if (mayBeSummary(first) && SUMMARY_RE.test(text)) return "summary";
   // Headings start their line (an indented `# x` is a code comment).
-  if (!indented && HEADING_RE.test(text)) return "heading";
+  if (!indented && first === 35 /* # */ && HEADING_RE.test(text)) return "heading";
   if (!indented && next !== undefined && isUnderline(next) && isHeadingText(text, next.trim())) {
     return "heading";
   }
   if (ERROR_RE.test(text) && !NO_ERROR_RE.test(text)) return "error";
   return null;
+}
+
+/** False when {@link HEADER_RE} cannot match a line opening with `c`: `commit`, `diff --git`, `From`. */
+function mayBeHeader(c: number): boolean {
+  return c === 99 /* c */ || c === 100 /* d */ || c === 70 /* F */;
+}
+
+/** False when {@link EXPECTED_RE} cannot match a line opening with `c`: `- `, `+ `, `Expected`, `Received`, `Assert…`, `assert`, `E`. */
+function mayBeExpected(c: number): boolean {
+  return c === 45 || c === 43 || c === 69 /* E */ || c === 82 /* R */ || c === 65 /* A */ || c === 97 /* a */;
+}
+
+/** False when {@link SUMMARY_RE} cannot match a line opening with `c`: `Test…`, `test result`, `# `, `Ran`, `FAILED`/`Found`, `OK`, a count, `=`. */
+function mayBeSummary(c: number): boolean {
+  return (
+    c === 84 /* T */ ||
+    c === 116 /* t */ ||
+    c === 35 /* # */ ||
+    c === 82 /* R */ ||
+    c === 70 /* F */ ||
+    c === 79 /* O */ ||
+    c === 61 /* = */ ||
+    (c >= 48 && c <= 57)
+  );
 }
 
 /**
@@ -165,8 +193,17 @@ export function mayBeTestFailure(text: string): boolean {
 function isUnderline(line: string): boolean {
   let at = 0;
   while (at < line.length && line.charCodeAt(at) === 32) at++;
-  // A tab indents past 3 spaces.
-  return at <= 3 && line.charCodeAt(at) !== 9 && UNDERLINE_RE.test(line.trim());
+  if (at > 3) return false;
+  // A tab indents past 3 spaces. Printable ASCII other than the underline marks cannot open one
+  // (white space and the rest go on to the regex, which reads the line trimmed).
+  const c = line.charCodeAt(at);
+  if (c === 9 || (c >= 33 && c <= 126 && !isUnderlineMark(c))) return false;
+  return UNDERLINE_RE.test(line.trim());
+}
+
+/** The characters an underline is made of: `= - ~ ^ * +`. */
+function isUnderlineMark(c: number): boolean {
+  return c === 61 || c === 45 || c === 126 || c === 94 || c === 42 || c === 43;
 }
 
 /** A setext/RST heading: a short title over an underline about as long as it (not a caret pointer under code). */
@@ -175,8 +212,14 @@ function isHeadingText(text: string, underline: string): boolean {
   return underline.length >= 0.5 * text.length && underline.length <= 2 * text.length + 4;
 }
 
-/** The distinct salient lines of `text` (digits masked to tell distinct ones), in order. */
-export function salientLines(text: string): SalientLine[] {
+/**
+ * The distinct salient lines of `text` (digits masked to tell distinct ones),
+ * in order. Their texts are copies that hold no reference to `text` (see
+ * {@link detached}), unless `detach` is false: for a caller that keeps
+ * `text` alive as long as the lines anyway (the input of a compress call),
+ * the copies would cost time and save nothing.
+ */
+export function salientLines(text: string, detach = true): SalientLine[] {
   const found: SalientLine[] = [];
   const seen = new Set<string>();
   const lines = new LineCursor(text);
@@ -205,7 +248,7 @@ export function salientLines(text: string): SalientLine[] {
             raw.trim().replace(/\d+/g, "#").slice(0, LINE_CHARS);
       if (seen.has(key)) continue;
       seen.add(key);
-      const line: SalientLine = { kind, line: i, text: detached(trimmed) };
+      const line: SalientLine = { kind, line: i, text: detach ? detached(trimmed) : trimmed };
       if (isSoft) line.isSoft = true;
       const dk = kind === "diagnostic" ? diagnosticKey(line.text) : null;
       if (dk !== null) line.key = dk;

@@ -62,10 +62,17 @@ export function sampleOf(content: string, index?: LineIndex, json: JsonValidity 
   let nonBlank = 0;
   for (let i = 0; i < count; i++) if (lines.line(i).trim() !== "") nonBlank++;
   const indexed = lines;
+  // Every detector reads the sample's lines, several of them more than once: each is cut once.
+  const cut: (string | undefined)[] = [];
   return {
     line(i: number): string {
-      const line = indexed.line(i);
-      return line.length > MAX_LINE ? line.slice(0, MAX_LINE) : line;
+      let line = cut[i];
+      if (line === undefined) {
+        line = indexed.line(i);
+        if (line.length > MAX_LINE) line = line.slice(0, MAX_LINE);
+        if (i >= 0 && i < indexed.count) cut[i] = line;
+      }
+      return line;
     },
     content,
     text: lines.text,

@@ -41,6 +41,10 @@ const CODE_HEAD_RE = /^[A-Z]{1,4}\d{2,5} (?:\[\*\] )?[A-Z`]/;
  * `WARNING TS2322: …`); its place closes the code frame below it (POINTER_RE).
  */
 const CODED_LEVEL_HEAD_RE = /^(?:ERROR|WARNING|INFO) [A-Z]{1,4}\d{2,5}: \S/;
+/** The letters {@link CODED_LEVEL_HEAD_RE} opens with: `E`, `W`, `I`. */
+function opensLevelWord(c: number): boolean {
+  return c === 69 || c === 87 || c === 73;
+}
 /** A biome head (`path:l:c lint/rule ━━━`): the line after it holds the message. */
 const BIOME_HEAD_RE = /^[^\s:()]+:\d+:\d+ lint\//;
 
@@ -75,6 +79,11 @@ const PASSING_RE = /^ *[✓✔√] \S/;
  * and last test; the middle is counted in a marker.
  */
 export function passingGroup(text: string): string | null {
+  // Each shape below opens (after spaces) with `o` or a mark, or ends in `... ok`: most lines are told by a look.
+  let first = 0;
+  while (first < text.length && text.charCodeAt(first) === 32) first++;
+  const c = text.charCodeAt(first);
+  if (c !== 111 /* o */ && c < 128 && !text.endsWith("... ok")) return null;
   const unittest = UNITTEST_OK_RE.exec(text);
   if (unittest !== null) return `unittest:${unittest[1]}`;
   const tap = TAP_OK_RE.exec(text);
@@ -101,20 +110,45 @@ export function outlineKind(text: string): Outline {
     if (c === 32 && SCOPE_RE.test(text)) return Outline.Diagnostic;
     return Outline.None;
   }
-  if (TOP_OUTCOME_RE.test(text) || FILE_OUTCOME_RE.test(text)) return Outline.TestName;
-  if (TEST_FRAME_RE.test(text)) return Outline.Diagnostic;
+  // A test's outcome and vitest's frame pointer open with a mark (no space before it here).
+  if (c >= 128) {
+    if (TOP_OUTCOME_RE.test(text) || FILE_OUTCOME_RE.test(text)) return Outline.TestName;
+    if (TEST_FRAME_RE.test(text)) return Outline.Diagnostic;
+  }
   if (c === 83 /* S */ && DPKG_SETUP_RE.test(text)) return Outline.Package;
+  // A place, a scope's file or a tool's name ends in `:` (or a place in `(`) before any white space.
+  const placed = opensPlace(text);
   if (
-    PLACED_HEAD_RE.test(text) ||
-    SCOPE_RE.test(text) ||
-    CODE_HEAD_RE.test(text) ||
-    POINTER_RE.test(text) ||
-    WERROR_RE.test(text) ||
-    CODED_LEVEL_HEAD_RE.test(text)
+    (placed && PLACED_HEAD_RE.test(text)) ||
+    ((placed || c === 73 /* I */ || c < 33 || c > 126) && SCOPE_RE.test(text)) ||
+    (c >= 65 && c <= 90 && CODE_HEAD_RE.test(text)) ||
+    (isPointerOpening(c) && POINTER_RE.test(text)) ||
+    (placed && WERROR_RE.test(text)) ||
+    (opensLevelWord(c) && CODED_LEVEL_HEAD_RE.test(text))
   ) {
     return Outline.Diagnostic;
   }
   return Outline.None;
+}
+
+/**
+ * Whether `:` or `(` comes before the first white space of `text`: else no
+ * place-led head, scope line (`f.c: In function`) or `cc1: some warnings`
+ * line can match. ASCII white space ends the look; other white space reads
+ * on, which can only let a line through to the regexes.
+ */
+function opensPlace(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 58 /* : */ || c === 40 /* ( */) return true;
+    if (c === 32 || (c >= 9 && c <= 13)) return false;
+  }
+  return false;
+}
+
+/** `-` or `:`, which {@link POINTER_RE}'s arrows open with. */
+function isPointerOpening(c: number): boolean {
+  return c === 45 || c === 58;
 }
 
 /** Whether a diagnostic head's message is on the next non-blank line (biome's pretty format). */
@@ -143,5 +177,10 @@ const TAP_ASSERT_RE = /^ *(?:not )?ok \d+ /;
  * kept, since a reader looking for errors looks there, and each is one line.
  */
 export function isFrameNamingError(text: string): boolean {
+  // Both shapes open, after spaces, with `>` or a digit (a frame) or `n`/`o` (`not ok`, `ok`).
+  let first = 0;
+  while (first < text.length && text.charCodeAt(first) === 32) first++;
+  const c = text.charCodeAt(first);
+  if (c !== 62 /* > */ && c !== 110 /* n */ && c !== 111 /* o */ && !(c >= 48 && c <= 57)) return false;
   return (FRAME_RE.test(text) || TAP_ASSERT_RE.test(text)) && ERROR_WORD_RE.test(text);
 }

@@ -69,6 +69,19 @@ export function isSalientRow(text: string, line: string): boolean {
   return kind === "error" || kind === "trace" || kind === "test";
 }
 
+/** The level words {@link STANDOUT_RE} reads that hold none of {@link ERROR_WORDS_RE}'s words. */
+const STANDOUT_ONLY_RE = /ERR!|CRITICAL|SEVERE|EMERG/;
+
+/**
+ * {@link isStandout} of a row whose {@link scoreText} is `score`: a row the
+ * error words missed (every other word of STANDOUT_RE holds one) stands out
+ * only by one of four level words, a cheaper test than STANDOUT_RE's.
+ */
+export function isScoredStandout(text: string, score: number): boolean {
+  if ((score & ERROR_SCORE) === 0 && !STANDOUT_ONLY_RE.test(text)) return false;
+  return STANDOUT_RE.test(text);
+}
+
 /** How much `text` (one row's line) matters: 2 for a query term, +1 for an error word. */
 export function scoreText(text: string, terms: readonly string[]): number {
   let score = ERROR_WORDS_RE.test(text) ? ERROR_SCORE : 0;

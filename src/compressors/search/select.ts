@@ -1,7 +1,7 @@
 import type { LineIndex } from "../../kernels/lines.js";
 import { scaled } from "../types.js";
 import { CONTEXT, MATCH, RAW, type SearchTable } from "./model.js";
-import { isSalientRow, isStandout, MAX_SCORE, scoreText } from "./priority.js";
+import { isSalientRow, isScoredStandout, isStandout, MAX_SCORE, scoreText } from "./priority.js";
 
 /**
  * Chooses which rows of a search result stay visible: at most `perFile`
@@ -101,7 +101,7 @@ export function selectRows(
   const taken = Math.min(candidates.length, caps.total);
   for (let i = 0; i < taken; i++) keep[candidates[i].entry] = 1;
   for (let f = 0; f < nFiles; f++) keepAround(table, byFile, fileStart[f], fileStart[f + 1], keep, caps.context);
-  const { verbatim, repeats } = keepStandouts(table, keep, caps, input);
+  const { verbatim, repeats } = keepStandouts(table, keep, caps, scores, input);
   const keptMatches = new Int32Array(nFiles);
   for (let e = 0; e < table.count; e++) {
     if (keep[e] === 1 && table.kind[e] === MATCH && table.file[e] >= 0) keptMatches[table.file[e]]++;
@@ -130,6 +130,7 @@ function keepStandouts(
   table: SearchTable,
   keep: Uint8Array,
   caps: SearchCaps,
+  scores: Uint8Array,
   input: LineIndex | undefined,
 ): { verbatim: Uint8Array; repeats: Int32Array } {
   const verbatim = new Uint8Array(table.count);
@@ -143,9 +144,9 @@ function keepStandouts(
     const text = table.source.slice(table.textStart[e], table.end[e]);
     const line = table.inputLine[e];
     const hasLine = input !== undefined && line >= 0 && line < input.count;
-    if (!isStandout(text) && !isSalientRow(text, hasLine ? input.line(line) : text)) {
-      continue;
-    }
+    // A match's score already says whether it holds an error word (context rows have none).
+    const isLevel = kind === MATCH ? isScoredStandout(text, scores[e]) : isStandout(text);
+    if (!isLevel && !isSalientRow(text, hasLine ? input.line(line) : text)) continue;
     // Distinct per file: the same error in two files is two facts.
     const key = `${table.file[e]}\n${text.trim().replace(DIGITS_RE, "#")}`;
     const first = firstOf.get(key);

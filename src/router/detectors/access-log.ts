@@ -15,7 +15,11 @@ export const accessLogDetector: Detector = {
   score(sample) {
     if (sample.nonBlank < 3) return 0;
     let hits = 0;
-    for (let i = 0; i < sample.count; i++) if (ACCESS_LINE_RE.test(sample.line(i))) hits++;
+    for (let i = 0; i < sample.count; i++) {
+      const line = sample.line(i);
+      // The date's bracket follows a space: a line without one is read no further.
+      if (line.includes(" [") && ACCESS_LINE_RE.test(line)) hits++;
+    }
     const share = hits / sample.nonBlank;
     return share >= 0.7 ? share : 0;
   },

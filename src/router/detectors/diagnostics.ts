@@ -29,6 +29,16 @@ const ESBUILD_HEAD_RE = /^(?:✘|▲|X|!) \[(?:ERROR|WARNING)\] \S/;
  */
 const ASC_HEAD_RE = /^(?:ERROR|WARNING|INFO) (?:AS|TS)\d{3,4}: \S/;
 
+/** The marks {@link ESBUILD_HEAD_RE} opens with: `✘`, `▲`, `X`, `!`. */
+function opensEsbuildHead(c: number): boolean {
+  return c === 0x2718 || c === 0x25b2 || c === 88 || c === 33;
+}
+
+/** The letters {@link ASC_HEAD_RE} opens with: `E`, `W`, `I`. */
+function opensAscHead(c: number): boolean {
+  return c === 69 || c === 87 || c === 73;
+}
+
 /** Diagnostic heads needed in the sample, and their least share of its non-blank lines. */
 const MIN_HEADS = 3;
 const MIN_SHARE = 0.03;
@@ -41,7 +51,14 @@ export const diagnosticsDetector: Detector = {
     let heads = 0;
     for (let i = 0; i < sample.count; i++) {
       const line = sample.line(i);
-      if (DIAGNOSTIC_HEAD_RE.test(line) || ESBUILD_HEAD_RE.test(line) || ASC_HEAD_RE.test(line)) heads++;
+      const c = line.charCodeAt(0);
+      if (
+        DIAGNOSTIC_HEAD_RE.test(line) ||
+        (opensEsbuildHead(c) && ESBUILD_HEAD_RE.test(line)) ||
+        (opensAscHead(c) && ASC_HEAD_RE.test(line))
+      ) {
+        heads++;
+      }
     }
     if (heads < MIN_HEADS || sample.nonBlank === 0) return 0;
     const share = heads / sample.nonBlank;

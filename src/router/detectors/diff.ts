@@ -2,6 +2,7 @@
 import { isStatLine } from "../../compressors/diff/parse.js";
 import { isGraphCommitLine } from "../../compressors/diff/graph-log.js";
 import { isStatSummary } from "../../compressors/diff/stat-log.js";
+import type { Sample } from "../sample.js";
 import { type Detector, count } from "./detector.js";
 
 const HUNK_RE = /^@@ -\d+(?:,\d+)? \+\d+(?:,\d+)? @@/;
@@ -25,14 +26,14 @@ export const diffDetector: Detector = {
   type: "diff",
   threshold: 0.5,
   score(sample) {
-    const hunks = count(sample, (l) => HUNK_RE.test(l));
-    const headers = count(sample, (l) => FILE_HEADER_RE.test(l));
-    const commits = count(sample, (l) => COMMIT_RE.test(l));
+    const { hunks, headers, commits } = headCounts(sample);
     if (hunks >= 1 && headers >= 2) return 1;
     if (hunks >= 2) return 0.8;
     // The formats GNU diff writes without -u: context (`diff -c`) and its default, the normal format.
-    if (count(sample, (l) => CONTEXT_HUNK_RE.test(l)) >= 2) return headers >= 1 ? 1 : 0.8;
-    const commands = count(sample, (l) => NORMAL_COMMAND_RE.test(l));
+    if (count(sample, (l) => l.charCodeAt(0) === 42 /* * */ && CONTEXT_HUNK_RE.test(l)) >= 2) {
+      return headers >= 1 ? 1 : 0.8;
+    }
+    const commands = count(sample, (l) => isDigit(l.charCodeAt(0)) && NORMAL_COMMAND_RE.test(l));
     if (commands >= 2 && count(sample, (l) => NORMAL_LINE_RE.test(l)) >= commands) return headers >= 1 ? 0.9 : 0.7;
     if (commits >= 1 && headers >= 1) return 0.7;
     // `git log --stat`: commits (full or `--oneline`) each closed by a diffstat summary.
@@ -45,3 +46,41 @@ export const diffDetector: Detector = {
     return 0;
   },
 };
+
+/**
+ * Hunk heads, file headers and commit lines of the sample, in one pass: each
+ * of their patterns opens with a character of its own (`@`; `d - + I O B`;
+ * `c F`), so a line is tried against one pattern at most, and most lines of
+ * a text that is no diff against none.
+ */
+function headCounts(sample: Sample): { hunks: number; headers: number; commits: number } {
+  let hunks = 0;
+  let headers = 0;
+  let commits = 0;
+  for (let i = 0; i < sample.count; i++) {
+    const line = sample.line(i);
+    const c = line.charCodeAt(0);
+    if (c === 64 /* @ */) {
+      if (HUNK_RE.test(line)) hunks++;
+    } else if (c === 99 /* c */ || c === 70 /* F */) {
+      if (COMMIT_RE.test(line)) commits++;
+    } else if (opensFileHeader(c) && FILE_HEADER_RE.test(line)) headers++;
+  }
+  return { hunks, headers, commits };
+}
+
+/** The first characters {@link FILE_HEADER_RE} can match: `diff`, `---`, `+++`, `Index:`, `Only in`, `Binary files`. */
+function opensFileHeader(c: number): boolean {
+  return (
+    c === 100 /* d */ ||
+    c === 45 /* - */ ||
+    c === 43 /* + */ ||
+    c === 73 /* I */ ||
+    c === 79 /* O */ ||
+    c === 66 /* B */
+  );
+}
+
+function isDigit(c: number): boolean {
+  return c >= 48 && c <= 57;
+}
