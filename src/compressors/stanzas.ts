@@ -209,7 +209,7 @@ function spelled(stanzas: Stanzas, names: readonly string[], input: CompressorIn
   const spelling = new Map<string, string>();
   for (const record of stanzas.records) {
     for (const f of record.fields) {
-      if (!spelling.has(f.name)) spelling.set(f.name, input.lines.line(f.from).slice(0, f.name.length));
+      if (!spelling.has(f.name)) spelling.set(f.name, input.lines.line(f.from).trimStart().slice(0, f.name.length));
     }
   }
   return names.map((n) => spelling.get(n) ?? n);

@@ -7,6 +7,12 @@ import type { LineIndex } from "../../kernels/lines.js";
  * and `curl -I` header blocks print them. A record may open with one line
  * that is not a field (an HTTP status line, an mbox `From ` line).
  *
+ * Some tools right-align their labels instead (`stat`: `  File:`,
+ * ` Birth:`, `Device:`; systemd's `Main PID:`): every label ends at one
+ * column and no blank line parts the records. There a line whose label
+ * ends at that column is a field (spaces may stand inside its name), and a
+ * record ends where its first field's name comes again.
+ *
  * One pass over the lines, with character tests instead of a regex per line.
  */
 
@@ -69,6 +75,58 @@ export function isRecordHead(line: string): boolean {
   return line.startsWith("From ") && line.length > 5 && line.charCodeAt(5) !== 32;
 }
 
+/** Share of non-blank lines whose label must end at one column for the labels to read as right-aligned. */
+const ALIGNED_SHARE = 0.9;
+/** Fewest aligned labels that make a text of right-aligned labels. */
+const ALIGNED_MIN = 8;
+
+/**
+ * Length of the right-aligned label of `line` whose colon stands at
+ * `column` (`  File:` → 4, `Main PID:` → 8), or 0: a letter after the
+ * indent, then letters, digits, `-`, `_` and single spaces up to the colon,
+ * and a space, a tab or the end of the line after it.
+ */
+export function alignedLabelLength(line: string, column: number): number {
+  if (column <= 0 || column >= line.length || line.charCodeAt(column) !== 58) return 0;
+  const next = line.charCodeAt(column + 1);
+  if (column + 1 < line.length && next !== 32 && next !== 9) return 0;
+  let start = 0;
+  while (start < column && line.charCodeAt(start) === 32) start++;
+  if (start === column) return 0;
+  const name = line.slice(start, column);
+  if (fieldNameLength(`${name}:`) > 0) return column - start;
+  // A name with single spaces inside (`Main PID`, `IO Block`) is read word by word.
+  if (name.includes("  ") || name.endsWith(" ")) return 0;
+  for (const word of name.split(" ")) if (fieldNameLength(`${word}:`) === 0) return 0;
+  return column - start;
+}
+
+/**
+ * The column where right-aligned labels end (their colon), or -1: at least
+ * ALIGNED_MIN lines and ALIGNED_SHARE of the non-blank ones hold a label
+ * ending there, and at least one of them is indented (labels at column 0
+ * are plain stanzas). `line(i)` reads line `i` of `count`.
+ */
+export function alignedLabelColumn(count: number, line: (i: number) => string): number {
+  let column = -1;
+  let nonBlank = 0;
+  for (let i = 0; i < count && column < 0; i++) {
+    const text = line(i);
+    if (isBlank(text)) continue;
+    if (text.charCodeAt(0) !== 32) return -1;
+    column = text.indexOf(":");
+  }
+  if (column <= 0 || column > MAX_NAME) return -1;
+  let labels = 0;
+  for (let i = 0; i < count; i++) {
+    const text = line(i);
+    if (isBlank(text)) continue;
+    nonBlank++;
+    if (alignedLabelLength(text, column) > 0) labels++;
+  }
+  return labels >= ALIGNED_MIN && labels >= ALIGNED_SHARE * nonBlank ? column : -1;
+}
+
 function isBlank(line: string): boolean {
   for (let i = 0; i < line.length; i++) {
     const c = line.charCodeAt(i);
@@ -83,6 +141,8 @@ function isBlank(line: string): boolean {
  * fewer than `minRecords` records.
  */
 export function parseStanzas(lines: LineIndex, minRecords = 2): Stanzas | null {
+  const aligned = alignedLabelColumn(lines.count, (i) => lines.line(i));
+  if (aligned > 0) return parseAligned(lines, aligned, minRecords);
   const records: StanzaRecord[] = [];
   let fields: StanzaField[] = [];
   let from = -1;
@@ -125,6 +185,46 @@ export function parseStanzas(lines: LineIndex, minRecords = 2): Stanzas | null {
       continue;
     }
     return null;
+  }
+  closeRecord(lines.count);
+  return records.length >= minRecords ? { records } : null;
+}
+
+/** The records of a text of right-aligned labels ending at `column` (see the file's head). */
+function parseAligned(lines: LineIndex, column: number, minRecords: number): Stanzas | null {
+  const records: StanzaRecord[] = [];
+  let fields: StanzaField[] = [];
+  let from = -1;
+  /** Name of the open record's first field: when it comes again, a new record starts. */
+  let firstName = "";
+  let field: { name: string; value: string; from: number } | null = null;
+  const closeRecord = (to: number) => {
+    if (field !== null) fields.push({ ...field, to });
+    field = null;
+    if (from >= 0) records.push({ from, to, head: -1, fields });
+    fields = [];
+    from = -1;
+  };
+  for (let i = 0; i < lines.count; i++) {
+    const line = lines.line(i);
+    if (isBlank(line)) {
+      closeRecord(i);
+      continue;
+    }
+    const n = alignedLabelLength(line, column);
+    if (n > 0) {
+      const name = line.slice(column - n, column).toLowerCase();
+      if (from >= 0 && firstName === name) closeRecord(i);
+      if (field !== null) fields.push({ ...field, to: i });
+      if (from < 0) {
+        from = i;
+        firstName = name;
+      }
+      field = { name, value: line.slice(column + 1).trim(), from: i };
+      continue;
+    }
+    const c = line.charCodeAt(0);
+    if ((c !== 32 && c !== 9) || field === null) return null;
   }
   closeRecord(lines.count);
   return records.length >= minRecords ? { records } : null;
