@@ -13,6 +13,13 @@ import type { LineIndex } from "../../kernels/lines.js";
  * ends at that column is a field (spaces may stand inside its name), and a
  * record ends where its first field's name comes again.
  *
+ * Others name each record on a line of its own and indent its fields under
+ * it (`apt-cache policy`: `curl:`, then `  Installed: …`, `  Candidate: …`,
+ * `  Version table:` and its deeper rows). There every column-0 line is a
+ * name ending with `:`, and a line at the record's first indent that opens
+ * with a label is a field; any other indented line continues the field
+ * above it.
+ *
  * One pass over the lines, with character tests instead of a regex per line.
  */
 
@@ -143,6 +150,10 @@ function isBlank(line: string): boolean {
 export function parseStanzas(lines: LineIndex, minRecords = 2): Stanzas | null {
   const aligned = alignedLabelColumn(lines.count, (i) => lines.line(i));
   if (aligned > 0) return parseAligned(lines, aligned, minRecords);
+  if (isNamedHead(lines.line(0))) {
+    const indented = parseIndented(lines.count, (i) => lines.line(i), minRecords);
+    if (indented !== null) return indented;
+  }
   const records: StanzaRecord[] = [];
   let fields: StanzaField[] = [];
   let from = -1;
@@ -227,5 +238,77 @@ function parseAligned(lines: LineIndex, column: number, minRecords: number): Sta
     if ((c !== 32 && c !== 9) || field === null) return null;
   }
   closeRecord(lines.count);
+  return records.length >= minRecords ? { records } : null;
+}
+
+/** Longest record name a head line may hold. */
+const MAX_HEAD = 200;
+
+/** Whether `line` names a record on its own: no indent, no space, and a `:` ending it (`g++:`, `libpython3.11:`). */
+export function isNamedHead(line: string): boolean {
+  const end = line.endsWith("\r") ? line.length - 1 : line.length;
+  if (end < 2 || end > MAX_HEAD || line.charCodeAt(end - 1) !== 58) return false;
+  for (let i = 0; i < end - 1; i++) {
+    const c = line.charCodeAt(i);
+    if (c === 32 || c === 9 || c === 58) return false;
+  }
+  return true;
+}
+
+/** Length of the label `line` opens with at `indent` (`Installed`, `Version table`), or 0. */
+function indentedLabelLength(line: string, indent: number): number {
+  const colon = line.indexOf(":", indent);
+  if (colon <= indent || colon - indent > MAX_NAME) return 0;
+  return alignedLabelLength(line.slice(indent), colon - indent);
+}
+
+/**
+ * The records of a text of named heads and indented fields (see the file's
+ * head), or null when a column-0 line is no head, a record has no field, or
+ * an indented line comes before any field. `line(i)` reads line `i` of
+ * `count` (the router reads its sample this way).
+ */
+export function parseIndented(count: number, lineAt: (i: number) => string, minRecords: number): Stanzas | null {
+  const records: StanzaRecord[] = [];
+  let fields: StanzaField[] = [];
+  let from = -1;
+  let base = -1;
+  let field: { name: string; value: string; from: number } | null = null;
+  const closeRecord = (to: number): boolean => {
+    if (field !== null) fields.push({ ...field, to });
+    field = null;
+    if (from >= 0) {
+      if (fields.length === 0) return false;
+      records.push({ from, to, head: from, fields });
+    }
+    fields = [];
+    from = -1;
+    base = -1;
+    return true;
+  };
+  for (let i = 0; i < count; i++) {
+    const line = lineAt(i);
+    if (isBlank(line)) continue;
+    const c = line.charCodeAt(0);
+    if (c !== 32 && c !== 9) {
+      if (!isNamedHead(line) || !closeRecord(i)) return null;
+      from = i;
+      continue;
+    }
+    if (from < 0) return null;
+    let indent = 0;
+    while (line.charCodeAt(indent) === 32 || line.charCodeAt(indent) === 9) indent++;
+    if (base < 0) base = indent;
+    const n = indent === base ? indentedLabelLength(line, indent) : 0;
+    if (n > 0) {
+      if (field !== null) fields.push({ ...field, to: i });
+      field = { name: line.slice(indent, indent + n).toLowerCase(), value: line.slice(indent + n + 1).trim(), from: i };
+      continue;
+    }
+    if (field === null) return null;
+  }
+  // A last head without fields is where a read or a sample was cut: it stays out of the records.
+  if (field === null) from = -1;
+  closeRecord(count);
   return records.length >= minRecords ? { records } : null;
 }

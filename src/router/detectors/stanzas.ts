@@ -1,5 +1,11 @@
 /** The detector of RFC 822-style stanza lists (`apt-cache show`, `dpkg -s`, header blocks). */
-import { alignedLabelColumn, fieldNameLength, isRecordHead } from "../../compressors/stanzas/parse.js";
+import {
+  alignedLabelColumn,
+  fieldNameLength,
+  isNamedHead,
+  isRecordHead,
+  parseIndented,
+} from "../../compressors/stanzas/parse.js";
 import type { Sample } from "../sample.js";
 import type { Detector } from "./detector.js";
 
@@ -13,7 +19,8 @@ const NEEDED = 0.95;
  * fields) or eight fields, and be made almost only of fields and
  * continuations; field names must start with a capital letter (`Package:`,
  * `Content-Type:`), which keeps YAML and `key: value` logs out. Labels
- * right-aligned to one column (`stat`'s `  File:`, ` Birth:`) are fields too.
+ * right-aligned to one column (`stat`'s `  File:`, ` Birth:`) are fields too,
+ * and so are labels indented under a line that names the record (`curl:`).
  */
 export const stanzasDetector: Detector = {
   type: "tabular",
@@ -21,6 +28,8 @@ export const stanzasDetector: Detector = {
   score(sample: Sample): number {
     // Right-aligned labels (`stat`): the parser's own test, at least 9 lines in 10 are labels.
     if (alignedLabelColumn(sample.count, (i) => sample.line(i)) > 0) return 0.95;
+    // Named heads over indented fields (`apt-cache policy`): the parser's own reading of the sample.
+    if (isNamedHead(sample.line(0)) && parseIndented(sample.count, (i) => sample.line(i), 3) !== null) return 0.95;
     let fields = 0;
     let other = 0;
     let nonBlank = 0;
