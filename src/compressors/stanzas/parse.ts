@@ -109,10 +109,11 @@ export function alignedLabelLength(line: string, column: number): number {
 }
 
 /**
- * The column where right-aligned labels end (their colon), or -1: at least
- * ALIGNED_MIN lines and ALIGNED_SHARE of the non-blank ones hold a label
- * ending there, and at least one of them is indented (labels at column 0
- * are plain stanzas). `line(i)` reads line `i` of `count`.
+ * The column where right-aligned labels end (their colon), or -1: the
+ * first non-blank line is indented (labels at column 0 are plain stanzas)
+ * and its colon sets the column; at least ALIGNED_MIN lines and
+ * ALIGNED_SHARE of the non-blank ones hold a label ending there. The scan
+ * stops as soon as too many lines miss. `line(i)` reads line `i` of `count`.
  */
 export function alignedLabelColumn(count: number, line: (i: number) => string): number {
   let column = -1;
@@ -130,6 +131,7 @@ export function alignedLabelColumn(count: number, line: (i: number) => string): 
     if (isBlank(text)) continue;
     nonBlank++;
     if (alignedLabelLength(text, column) > 0) labels++;
+    else if (nonBlank - labels > (1 - ALIGNED_SHARE) * Math.max(nonBlank, 10 * ALIGNED_MIN)) return -1;
   }
   return labels >= ALIGNED_MIN && labels >= ALIGNED_SHARE * nonBlank ? column : -1;
 }
