@@ -36,6 +36,17 @@ describe("unmarked titles of a plain-text document with an indented body", () =>
     for (const title of SUB_HEADINGS) expect(lines.has(title), title).toBe(true);
   });
 
+  it("reads no label ending with a colon, no sentence over column-0 text, and nothing where no title is marked", () => {
+    const indented = "   holder one\n   holder two\n   holder three\n   holder four\n";
+    const underlined = `Notes\n=====\n\nCopyright:\n\n${indented}\nIt was downloaded here.\n\nNext label\n\n${indented}${indented}`;
+    const titles = segmentMarkdown(underlined)
+      .segments.filter((s) => s.kind === "heading")
+      .map((h) => h.text.split("\n")[0]);
+    expect(titles).toEqual(["Notes", "Next label"]);
+    const unmarked = `Copyright Holders\n\n${indented}${indented}\nLicense\n\n${indented}${indented}`;
+    expect(segmentMarkdown(unmarked).segments.filter((s) => s.kind === "heading")).toHaveLength(0);
+  });
+
   it("leaves a Markdown document's column-0 paragraphs alone", () => {
     const md = "# T\n\nFirst paragraph.\n\nShort line\n\n- item one\n- item two\n\nAnother paragraph.\n";
     expect(segmentMarkdown(md).segments.filter((s) => s.kind === "heading")).toHaveLength(1);
