@@ -1,5 +1,5 @@
 import { hasMarker } from "../ccr/marker.js";
-import { isEnumerated, isTroubleLine } from "./manual/mentions.js";
+import { isDeprecationLine, isEnumerated, isTroubleLine } from "./manual/mentions.js";
 import { type ManualUnit, type PageLines, parseManual } from "./manual/page.js";
 import { indentOf, isBlank } from "./manual/shapes.js";
 import { keptLinesOutput } from "./kept-lines.js";
@@ -11,7 +11,8 @@ import { scaled, type Compressor, type CompressorInput, type CompressorOutput } 
  *
  * Its outline is the title line, every section and subsection heading,
  * every tag line (an option's `-x, --long` line, an item whose text is
- * indented under it), every line about errors and failures and every
+ * indented under it), every line about errors and failures or about what
+ * is deprecated, and every
  * enumerated item (manual/mentions.ts), the sections that say what the page is and how it
  * ends (NAME, SYNOPSIS, EXIT STATUS…) whole, and the footer. Then, while
  * the line budget allows, the first line of each other paragraph, in page
@@ -106,8 +107,9 @@ function classifyUnit(lines: PageLines, unit: ManualUnit, keep: Uint8Array, widt
         continue;
       }
     }
-    if (isTroubleLine(line) || isEnumerated(line, indent) || isInlineOption(line, indent)) keep[i] = Keep.Outline;
-    else if (!isStart) keep[i] = Keep.No;
+    if (isTroubleLine(line) || isDeprecationLine(line) || isEnumerated(line, indent) || isInlineOption(line, indent)) {
+      keep[i] = Keep.Outline;
+    } else if (!isStart) keep[i] = Keep.No;
     else keep[i] = isTag(lines, i, unit.end, indent) ? Keep.Outline : Keep.Lead;
   }
 }

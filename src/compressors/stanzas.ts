@@ -13,7 +13,9 @@ import { scaled, type Compressor, type CompressorInput, type CompressorOutput } 
  * first record whole (it shows the fields every record has), the first
  * record of each value of a low-cardinality field (a `Status:` of
  * `deinstall`, a `Content-Type` seen once), the records with the lowest and
- * highest value of a numeric field, and fields only a few records have.
+ * highest value of a numeric field, fields only a few records have, and
+ * two fields that usually hold the same value where they do not
+ * (`Installed` and `Candidate` of an upgradable package).
  * The rest of each record goes, under one marker where the first record is
  * cut, naming the fields it hides and the lines they held. Past the line
  * budget even the outline is grouped: first and last records kept, one
@@ -107,6 +109,57 @@ function isDecimal(text: string): boolean {
   return true;
 }
 
+/** Two fields are twins when they hold the same value in more than this share of the records that have both. */
+const TWIN_SHARE = 0.5;
+/** Fields of a record compared pairwise, at most. */
+const TWIN_FIELDS = 24;
+
+/**
+ * Where a field parts from its usual twin: two fields that hold the same
+ * single word in most records (`Installed` and `Candidate` in `apt-cache
+ * policy`) say something when they differ (an upgrade waits). Lists and
+ * sentences (`Breaks`, `Replaces`) are never twins. Returns the
+ * `record\0field` keys of both fields in each such record.
+ */
+function twinMismatches(stanzas: Stanzas): string[] {
+  const both = new Map<string, number>();
+  const same = new Map<string, number>();
+  for (const record of stanzas.records) {
+    const fields = record.fields.slice(0, TWIN_FIELDS);
+    for (let a = 0; a < fields.length; a++) {
+      for (let b = a + 1; b < fields.length; b++) {
+        if (fields[a].name === fields[b].name || !isToken(fields[a].value) || !isToken(fields[b].value)) continue;
+        const pair = `${fields[a].name}\u0000${fields[b].name}`;
+        both.set(pair, (both.get(pair) ?? 0) + 1);
+        if (fields[a].value === fields[b].value) same.set(pair, (same.get(pair) ?? 0) + 1);
+      }
+    }
+  }
+  const twins = new Set<string>();
+  for (const [pair, n] of both) {
+    const equal = same.get(pair) ?? 0;
+    if (n >= MIN_RECORDS && equal < n && equal > TWIN_SHARE * n) twins.add(pair);
+  }
+  const keys: string[] = [];
+  if (twins.size === 0) return keys;
+  stanzas.records.forEach((record, r) => {
+    const fields = record.fields.slice(0, TWIN_FIELDS);
+    for (let a = 0; a < fields.length; a++) {
+      for (let b = a + 1; b < fields.length; b++) {
+        const isTwin = twins.has(`${fields[a].name}\u0000${fields[b].name}`);
+        if (isTwin && fields[a].value !== fields[b].value)
+          keys.push(`${r}\u0000${fields[a].name}`, `${r}\u0000${fields[b].name}`);
+      }
+    }
+  });
+  return keys;
+}
+
+/** A single word (a version, a status, a path), not a list or a sentence: what twins hold. */
+function isToken(value: string): boolean {
+  return value.length > 0 && value.length <= 64 && !value.includes(" ");
+}
+
 /** For each record, the lines it keeps (true) or the whole record (null). */
 interface Plan {
   /** Per line of the input: whether it is shown. */
@@ -131,6 +184,7 @@ function plan(stanzas: Stanzas, lineCount: number, scale: number): Plan {
       for (const r of s.firstOf.values()) standOut.add(`${r}\u0000${name}`);
     }
   }
+  for (const key of twinMismatches(stanzas)) standOut.add(key);
   // Fields only a few records have stay where they are.
   const rareAt = Math.max(1, n * RARE_SHARE);
   records.forEach((record, r) => {
@@ -209,7 +263,7 @@ function spelled(stanzas: Stanzas, names: readonly string[], input: CompressorIn
   const spelling = new Map<string, string>();
   for (const record of stanzas.records) {
     for (const f of record.fields) {
-      if (!spelling.has(f.name)) spelling.set(f.name, input.lines.line(f.from).slice(0, f.name.length));
+      if (!spelling.has(f.name)) spelling.set(f.name, input.lines.line(f.from).trimStart().slice(0, f.name.length));
     }
   }
   return names.map((n) => spelling.get(n) ?? n);

@@ -159,6 +159,16 @@ describe("manualCompressor on hostile input", () => {
     expect(out.length).toBeLessThan(text.length);
   });
 
+  it("keeps every line that says a keyword is obsolete (ifconfig(8))", () => {
+    const text = fixture("ifconfig");
+    const out = compress(text)!;
+    expect(out).not.toBeNull();
+    const kept = linesOf(out.output);
+    const obsolete = text.split("\n").filter((line) => /obsolete|deprecat/i.test(line));
+    expect(obsolete).toHaveLength(2);
+    for (const line of obsolete) expect(kept.has(line), line).toBe(true);
+  });
+
   it("keeps a unit whole when its cut would save less than a marker costs", () => {
     const body = Array.from({ length: 30 }, (_, i) => `S${i}\n       a\n       b\n       c\n       d\n       e\n`);
     expect(compress(`X(1)   Manual   X(1)\n\n${body.join("\n")}`)).toBeNull();

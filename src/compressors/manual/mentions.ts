@@ -1,7 +1,8 @@
 /**
  * Lines of a manual page that stay whatever the budget: those that speak of
  * errors and failures (what a command does when it goes wrong is what an
- * agent reading the page most often needs), and enumerated items (`1) …`, `2. …`,
+ * agent reading the page most often needs), those that say an option or a
+ * form is deprecated or obsolete (what an agent must not write), and enumerated items (`1) …`, `2. …`,
  * the tags of a numbered list, even where wrapping puts one at a line's
  * start). Plain scans over a lower-cased copy: no regex.
  */
@@ -9,10 +10,22 @@
 /** Word stems that say something went wrong. */
 const TROUBLE_STEMS = ["error", "fail", "fatal", "abort", "panic", "crash", "cannot", "unable"] as const;
 
+/** Word stems that say an option or a form is on its way out. */
+const DEPRECATION_STEMS = ["deprecat", "obsolete"] as const;
+
 /** Whether `line` speaks of an error or a failure: a stem at a word's start. */
 export function isTroubleLine(line: string): boolean {
+  return hasStemAtWordStart(line, TROUBLE_STEMS);
+}
+
+/** Whether `line` says something is deprecated or obsolete (`Deprecated; use -L`, `is a deprecated alias`). */
+export function isDeprecationLine(line: string): boolean {
+  return hasStemAtWordStart(line, DEPRECATION_STEMS);
+}
+
+function hasStemAtWordStart(line: string, stems: readonly string[]): boolean {
   const text = line.toLowerCase();
-  for (const stem of TROUBLE_STEMS) {
+  for (const stem of stems) {
     let at = text.indexOf(stem);
     while (at >= 0) {
       const before = at === 0 ? 32 : text.charCodeAt(at - 1);

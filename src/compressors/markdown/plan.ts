@@ -379,6 +379,10 @@ export function sectionUnits(
       splitTable(b.text, piece);
       return;
     }
+    if (isSignature(s, block)) {
+      piece(0, b.text.length, "standout");
+      return;
+    }
     if (
       !wholeBlocks &&
       (b.kind === "fence" || b.kind === "indented_code") &&
@@ -556,6 +560,24 @@ function splitCode(text: string, piece: Piece, fenced: boolean): boolean {
   }
   if (run !== -1) piece(lines[run][0], lines[restEnd - 1][1], "code");
   if (closes) piece(closer[0], closer[1], frame);
+  return true;
+}
+
+/** Longest code block (fences included) read as a section's signature. */
+const SIGNATURE_LINES = 8;
+
+/**
+ * A short code block that opens its section, right under the heading: in
+ * an API reference the entry's signature or prototype (gtk-doc's
+ * `<pre class="programlisting">` under `xsltApplyImports ()`, expat's
+ * prototype under `XML_Parse`), in a README the command the section is
+ * about. It is the section's outline, shown even when the rest is cut.
+ */
+function isSignature(s: Section, block: number): boolean {
+  const b = s.blocks[block];
+  if (s.heading === null || (b.kind !== "fence" && b.kind !== "indented_code") || b.lines > SIGNATURE_LINES)
+    return false;
+  for (let k = 0; k < block; k++) if (s.blocks[k].kind !== "blank") return false;
   return true;
 }
 

@@ -385,6 +385,92 @@ function classify(
   const pass = new LineClassifier(lines, kinds, breaks, levels, stats);
   for (let i = pass.skipFrontMatter(); i < lines.count; i++) pass.classifyLine(i);
   if (pass.fenceChar !== 0) stats.unclosedFence = true;
+  promoteUnindentedTitles(lines, kinds, breaks, levels, stats);
+}
+
+/** Whether `line` holds an ASCII letter (a rule of `=` or `-` is no title). */
+function hasLetter(line: string): boolean {
+  for (let i = 0; i < line.length; i++) {
+    const c = line.charCodeAt(i) | 32;
+    if (c >= 97 && c <= 122) return true;
+  }
+  return false;
+}
+
+/** Share of non-blank lines that must be indented for the unindented ones to read as titles. */
+const INDENTED_BODY_SHARE = 0.75;
+/** Longest line read as an unmarked title. */
+const UNMARKED_TITLE_MAX = 80;
+
+/**
+ * Plain-text documents whose body is indented (git's release notes: ` * `
+ * items under column-0 lines such as `UI, Workflows & Features`; RFC-style
+ * text) mark their sub-headings by position alone: a one-line paragraph at
+ * column 0 between blank lines, over indented text. Where at least 3 lines
+ * in 4 are indented, such a line is a heading one level below the marked
+ * heading above it.
+ * Only documents that underline some titles are read so: one with a `#`
+ * heading or a fence marks all its titles, one with no marked title at all
+ * (a Debian copyright file's `Copyright:` over indented holders) uses
+ * column-0 lines as labels, and where most prose sits at column 0 nothing
+ * changes either.
+ */
+function promoteUnindentedTitles(
+  lines: LineIndex,
+  kinds: Uint8Array,
+  breaks: Uint8Array,
+  levels: Uint8Array,
+  stats: MarkdownStats,
+): void {
+  const n = lines.count;
+  // Only a document that marks some titles (underlined, RST, AsciiDoc) is read for unmarked ones:
+  // without any, a column-0 line is as likely a label (`Copyright:`) whose body is the point.
+  if (stats.fences > 0 || stats.headings === 0) return;
+  let nonBlank = 0;
+  let indented = 0;
+  for (let i = 0; i < n; i++) {
+    const k = kinds[i];
+    // A Markdown heading or fence says the document marks its titles; its other lines are no titles.
+    if (k === K.heading && lines.line(i).charCodeAt(0) === HASH) return;
+    if (k === K.blank || k === K.heading) continue;
+    nonBlank++;
+    const c = lines.line(i).charCodeAt(0);
+    if (c === SPACE || c === TAB) indented++;
+  }
+  if (nonBlank === 0 || indented < INDENTED_BODY_SHARE * nonBlank) return;
+  let markedLevel = 0;
+  for (let i = 0; i < n; i++) {
+    if (kinds[i] === K.heading) {
+      if (levels[i] > 0) markedLevel = levels[i];
+      continue;
+    }
+    if (kinds[i] !== K.prose) continue;
+    const isAlone = (i === 0 || kinds[i - 1] === K.blank) && (i + 1 === n || kinds[i + 1] === K.blank);
+    const line = lines.line(i);
+    const c = line.charCodeAt(0);
+    const text = line.trimEnd();
+    // A line ending with `:` leads into what follows (`Copyright:` over its holders): no title.
+    if (
+      !isAlone ||
+      c === SPACE ||
+      c === TAB ||
+      text.length > UNMARKED_TITLE_MAX ||
+      !hasLetter(text) ||
+      text.endsWith(":")
+    ) {
+      continue;
+    }
+    // A title heads indented text: the next non-blank line is indented.
+    let next = i + 1;
+    while (next < n && kinds[next] === K.blank) next++;
+    const after = next < n ? lines.line(next).charCodeAt(0) : 0;
+    if (after !== SPACE && after !== TAB) continue;
+    kinds[i] = K.heading;
+    levels[i] = Math.min(6, markedLevel + 1);
+    breaks[i] = 1;
+    breaks[i + 1] = 1;
+    stats.headings++;
+  }
 }
 
 /**

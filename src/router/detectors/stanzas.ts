@@ -1,5 +1,11 @@
 /** The detector of RFC 822-style stanza lists (`apt-cache show`, `dpkg -s`, header blocks). */
-import { fieldNameLength, isRecordHead } from "../../compressors/stanzas/parse.js";
+import {
+  alignedLabelColumn,
+  fieldNameLength,
+  isNamedHead,
+  isRecordHead,
+  parseIndented,
+} from "../../compressors/stanzas/parse.js";
 import type { Sample } from "../sample.js";
 import type { Detector } from "./detector.js";
 
@@ -12,12 +18,18 @@ const NEEDED = 0.95;
  * field or a record head, hold at least two records (a blank line between
  * fields) or eight fields, and be made almost only of fields and
  * continuations; field names must start with a capital letter (`Package:`,
- * `Content-Type:`), which keeps YAML and `key: value` logs out.
+ * `Content-Type:`), which keeps YAML and `key: value` logs out. Labels
+ * right-aligned to one column (`stat`'s `  File:`, ` Birth:`) are fields too,
+ * and so are labels indented under a line that names the record (`curl:`).
  */
 export const stanzasDetector: Detector = {
   type: "tabular",
   threshold: 0.9,
   score(sample: Sample): number {
+    // Right-aligned labels (`stat`): the parser's own test, at least 9 lines in 10 are labels.
+    if (alignedLabelColumn(sample.count, (i) => sample.line(i)) > 0) return 0.95;
+    // Named heads over indented fields (`apt-cache policy`): the parser's own reading of the sample.
+    if (isNamedHead(sample.line(0)) && parseIndented(sample.count, (i) => sample.line(i), 3) !== null) return 0.95;
     let fields = 0;
     let other = 0;
     let nonBlank = 0;
