@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { isFrameNamingError, Outline, outlineKind, passingGroup } from "../../../src/compressors/log/outline.js";
-import { CORPUS_NAMES, openCorpus } from "../../support/corpus.js";
+import { corpusLinesWhere } from "../../support/corpus.js";
 
 // outlineKind and passingGroup as they were before their first-character
 // gates: every pattern tried on every line. The gates must change nothing.
@@ -139,24 +139,12 @@ describe("outlineKind's, passingGroup's and isFrameNamingError's first-character
   });
 
   it("find what the ungated patterns found on every line of both corpora", { timeout: 60_000 }, async () => {
-    const mismatches: string[] = [];
-    let compared = 0;
-    for (const name of CORPUS_NAMES) {
-      for (const c of await openCorpus(name).load()) {
-        const lines = c.text.split("\n");
-        for (let i = 0; i < lines.length; i++) {
-          compared++;
-          const line = lines[i];
-          if (
-            outlineKind(line) !== referenceOutline(line) ||
-            passingGroup(line) !== referencePassingGroup(line) ||
-            isFrameNamingError(line) !== referenceFrameNamingError(line)
-          ) {
-            mismatches.push(`${c.id} line ${i + 1}`);
-          }
-        }
-      }
-    }
+    const { compared, mismatches } = await corpusLinesWhere(
+      (line) =>
+        outlineKind(line) !== referenceOutline(line) ||
+        passingGroup(line) !== referencePassingGroup(line) ||
+        isFrameNamingError(line) !== referenceFrameNamingError(line),
+    );
     expect(compared).toBeGreaterThan(10_000);
     expect(mismatches).toEqual([]);
   });

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { isScoredStandout, isStandout, queryTerms, scoreText } from "../../../src/compressors/search/priority.js";
-import { CORPUS_NAMES, openCorpus } from "../../support/corpus.js";
+import { corpusLinesWhere } from "../../support/corpus.js";
 
 /** Words and level words both rules read, in their cases, and what surrounds them. */
 const PIECE = fc.constantFrom(
@@ -50,19 +50,9 @@ describe("isScoredStandout", () => {
   });
 
   it("tells what isStandout tells on every line of both corpora", { timeout: 60_000 }, async () => {
-    const mismatches: string[] = [];
-    let compared = 0;
-    for (const name of CORPUS_NAMES) {
-      for (const c of await openCorpus(name).load()) {
-        const lines = c.text.split("\n");
-        for (let i = 0; i < lines.length; i++) {
-          compared++;
-          if (isScoredStandout(lines[i], scoreText(lines[i], [])) !== isStandout(lines[i])) {
-            mismatches.push(`${c.id} line ${i + 1}`);
-          }
-        }
-      }
-    }
+    const { compared, mismatches } = await corpusLinesWhere(
+      (line) => isScoredStandout(line, scoreText(line, [])) !== isStandout(line),
+    );
     expect(compared).toBeGreaterThan(10_000);
     expect(mismatches).toEqual([]);
   });
