@@ -1,6 +1,7 @@
 import { hasMarker } from "../ccr/marker.js";
 import type { LineIndex } from "../kernels/lines.js";
 import { compressFind } from "./listing/find.js";
+import { compressPathList } from "./listing/path-list.js";
 import { runNote } from "./listing/note.js";
 import { isHeaderUnder } from "./listing/shapes.js";
 import { compressTree } from "./listing/tree.js";
@@ -135,14 +136,15 @@ function usualOwner(lines: LineIndex, sections: Section[]): string {
 
 /**
  * The listing compressor: `ls -lR` sections, a `tree` drawing
- * (listing/tree.ts) or a whole `find` walk (listing/find.ts), whichever the
+ * (listing/tree.ts), a whole `find` walk (listing/find.ts) or a list of
+ * paths (listing/path-list.ts: a filtered find, `rg -l`), whichever the
  * text is.
  */
 export const listingCompressor: Compressor = {
   name: "listing",
   compress(input: CompressorInput): CompressorOutput | null {
     if (!input.canDrop || hasMarker(input.text)) return null;
-    return compressLsSections(input) ?? compressTree(input) ?? compressFind(input);
+    return compressLsSections(input) ?? compressTree(input) ?? compressFind(input) ?? compressPathList(input);
   },
 };
 

@@ -7,9 +7,9 @@ import { type FindRow, findRowOf, parentPathOf } from "./shapes.js";
 /**
  * A whole walk by `find DIR` (bare paths) or `find DIR -ls`: the starting
  * point on the first line, then every path under it, each after its
- * directory's line. Only a whole walk is read as a listing: a filtered
- * find (`-name`, `-type f`) names files the way a search does, and every
- * one of them stays. Every directory stays; files go in runs, each leaving
+ * directory's line. Only a whole walk is read here: a filtered find
+ * (`-name`, `-type f`) has no directory lines and is read as a path list
+ * (listing/path-list.ts), which names every file. Every directory stays; files go in runs, each leaving
  * a note that names every file of the run: a bare walk's note names the
  * run's directory once, as the rows write it, and each file's name under
  * it (the row was the path alone); a `find -ls` note names each path whole

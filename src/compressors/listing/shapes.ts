@@ -91,3 +91,24 @@ export function isHeaderUnder(header: string, root: string): boolean {
   const under = root.endsWith("/") ? root : `${root}/`;
   return header.endsWith(":") && header.length > under.length + 1 && header.startsWith(under);
 }
+
+/** Longest line read as a path of a path list. */
+const MAX_PATH = 400;
+
+/**
+ * Whether `line` reads as one path of a path list: no white space, no `:`
+ * (a search row's `path:12:`, a URL), not ending in `/` and not over
+ * {@link MAX_PATH} long. A file at the top (`README.md`) holds no `/`:
+ * the list as a whole must have them (see {@link SLASHED_SHARE}).
+ */
+export function isPathLine(line: string): boolean {
+  if (line.length === 0 || line.length > MAX_PATH || line.endsWith("/")) return false;
+  for (let i = 0; i < line.length; i++) {
+    const c = line.charCodeAt(i);
+    if (c <= 32 || c === 58 /* : */) return false;
+  }
+  return true;
+}
+
+/** Least share of a path list's lines that hold a `/` (the rest: files at the top). */
+export const SLASHED_SHARE = 0.75;

@@ -1,5 +1,12 @@
 /** The detector of listings: recursive `ls -lR`, a `tree` drawing, a whole `find` walk. */
-import { findRowOf, isHeaderUnder, parentPathOf, treeEntryOf } from "../../compressors/listing/shapes.js";
+import {
+  findRowOf,
+  isHeaderUnder,
+  isPathLine,
+  parentPathOf,
+  SLASHED_SHARE,
+  treeEntryOf,
+} from "../../compressors/listing/shapes.js";
 import type { Sample } from "../sample.js";
 import type { Detector } from "./detector.js";
 
@@ -16,14 +23,16 @@ const MIN_ROWS = 8;
  * for the table detector), or of headers under the first and bare names
  * (`ls -R`); or a `tree` drawing; or a `find` walk (the
  * starting point, then only paths under it). The sample may end inside a
- * long line, so its last line is not judged. Runs before the JSON
+ * long line, so its last line is not judged. Or a list of paths alone (a
+ * filtered `find`, `rg -l`), where one path in four at least shares the
+ * directory of the path above it. Runs before the JSON
  * detector: `tree -h` opens with `[6.0M]  dir`, which reads as an array.
  */
 export const listingDetector: Detector = {
   type: "tabular",
   threshold: 0.9,
   score(sample: Sample): number {
-    return isLsRecursive(sample) || isTree(sample) || isFindWalk(sample) ? 0.95 : 0;
+    return isLsRecursive(sample) || isTree(sample) || isFindWalk(sample) || isPathList(sample) ? 0.95 : 0;
   },
 };
 
@@ -101,4 +110,27 @@ function isFindWalk(sample: Sample): boolean {
     seen.add(row.path);
   }
   return true;
+}
+
+/**
+ * Paths alone, one a line (listing/path-list.ts reads them): every line of
+ * the sample but its last is one, three in four hold a `/`, and one in
+ * four at least is in the directory of the line above it.
+ */
+function isPathList(sample: Sample): boolean {
+  if (sample.count < MIN_ROWS) return false;
+  let sharing = 0;
+  let slashed = 0;
+  let lastDir = "";
+  let rows = 0;
+  for (let i = 0; i < sample.count - 1; i++) {
+    const line = sample.line(i);
+    if (!isPathLine(line)) return false;
+    const dir = line.slice(0, line.lastIndexOf("/") + 1);
+    if (dir !== "") slashed++;
+    if (dir === lastDir) sharing++;
+    lastDir = dir;
+    rows++;
+  }
+  return rows >= MIN_ROWS && sharing * 4 >= rows && slashed >= SLASHED_SHARE * rows;
 }

@@ -31,12 +31,17 @@ describe("listing detector", () => {
     expect(detect(text).type).toBe("tabular");
   });
 
-  it("leaves path lists without a starting point (rg --files, a filtered find) to the other detectors", () => {
+  it("routes path lists without a starting point (rg --files, a filtered find) as listings too", () => {
+    // Read by the path-list outline (listing/path-list.ts), not as a walk: there is no root.
     const paths = Array.from({ length: 30 }, (_, i) => `src/compressors/file-${i}.ts`).join("\n");
-    expect(detect(paths).type).not.toBe("tabular");
-    // A starting point with its files under a directory it never listed is no whole walk either.
-    expect(detect(`src\n${paths}`).type).not.toBe("tabular");
+    expect(detect(paths).type).toBe("tabular");
     expect(detect(`src\nsrc/compressors\n${paths}`).type).toBe("tabular");
+  });
+
+  it("leaves lines that are no paths alone: words without slashes, and paths in no order of directory", () => {
+    expect(detect(Array.from({ length: 30 }, (_, i) => `file-${i}.txt`).join("\n")).type).not.toBe("tabular");
+    const scattered = Array.from({ length: 30 }, (_, i) => `dir-${i}/file.ts`).join("\n");
+    expect(detect(scattered).type).not.toBe("tabular");
   });
 
   it("leaves paragraphs under headings alone, though they look like ls -R sections", () => {
