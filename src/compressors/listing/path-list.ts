@@ -48,8 +48,7 @@ export function parsePathList(lines: LineIndex): PathRow[] | null {
   let sharing = 0;
   let slashed = 0;
   for (let i = 0; i < count; i++) {
-    let line = lines.line(i);
-    if (line.endsWith("\r")) line = line.slice(0, -1);
+    const line = lines.line(i);
     if (!isPathLine(line)) return null;
     const cut = line.lastIndexOf("/") + 1;
     if (cut > 0) slashed++;

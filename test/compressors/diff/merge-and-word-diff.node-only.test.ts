@@ -1,6 +1,5 @@
-import { readFileSync } from "node:fs";
-import { beforeAll, describe, expect, it } from "vitest";
-import { createPithy, type Pithy } from "../../../src/pipeline.js";
+import { describe, expect, it } from "vitest";
+import { compressDiff, diffFixture } from "./real-diffs.js";
 
 /**
  * Real outputs of two git diff formats whose changed lines do not read like
@@ -9,28 +8,13 @@ import { createPithy, type Pithy } from "../../../src/pipeline.js";
  * (`git show --cc 7030286`), and `git show --word-diff 1eb99e3` of one of its commits (no prefix
  * column; words changed inline as `[-old-]{+new+}`).
  */
-function fixture(name: string): string {
-  return readFileSync(new URL(`fixtures/${name}`, import.meta.url), "utf8");
-}
-
-let pithy: Pithy;
-beforeAll(async () => {
-  pithy = await createPithy({ minTokens: 0 });
-});
-
-async function compressed(text: string): Promise<string> {
-  const r = await pithy.compress(text, { tool: "Bash" });
-  expect(r.type).toBe("diff");
-  expect(r.tokensOut).toBeLessThan(r.tokensIn);
-  return r.output;
-}
 
 describe("diff compressor: a merge's combined diff", () => {
   it("shows every line the merge changed against both parents", async () => {
-    const text = fixture("git-show-cc-merge-cli.diff");
+    const text = diffFixture("git-show-cc-merge-cli.diff");
     const own = text.split("\n").filter((line) => /^(?:\+\+|--)[^+-]/.test(line));
     expect(own.length).toBe(25);
-    const out = await compressed(text);
+    const out = await compressDiff(text);
     for (const line of own) expect(out).toContain(line);
     expect(out).toContain("diff --cc test/cli/proxy-command.node-only.test.ts");
   });
@@ -38,10 +22,10 @@ describe("diff compressor: a merge's combined diff", () => {
 
 describe("diff compressor: git diff --word-diff", () => {
   it("reads a line holding [-…-] or {+…+} as a change and keeps every one", async () => {
-    const text = fixture("git-show-word-diff-search-rows.txt");
+    const text = diffFixture("git-show-word-diff-search-rows.txt");
     const changed = text.split("\n").filter((line) => /\[-.*-\]|\{\+.*\+\}/.test(line));
     expect(changed.length).toBe(62);
-    const out = await compressed(text);
+    const out = await compressDiff(text);
     for (const line of changed) expect(out).toContain(line);
     expect(out).toContain("  {+const shownTexts = new Set<string>([rowText(table, first)]);+}");
   });
