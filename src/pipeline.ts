@@ -28,6 +28,7 @@ import { forgetStripped, hasAnsi, stripAnsi } from "./kernels/ansi.js";
 import { collapseCarriageReturns } from "./kernels/frames.js";
 import { dropErasedLines } from "./compressors/terminal/erased-lines.js";
 import { type ChainRun, runChain } from "./pipeline/chain.js";
+import { type HttpEnvelope, splitHttpResponse } from "./pipeline/http-envelope.js";
 import { type PithyOptions, type ResolvedOptions, resolveOptions } from "./pipeline/options.js";
 import { compressed, passthrough } from "./pipeline/result.js";
 import { type Detection, detect } from "./router/detect.js";
@@ -122,8 +123,10 @@ interface Call {
   readonly text: string;
   readonly hint: Hint;
   readonly tokensIn: number;
-  /** The routed type. */
+  /** The routed type (of the body, when `envelope` holds HTTP response heads). */
   readonly type: ContentType;
+  /** `curl -i` output: the response heads stay verbatim and the chain runs on the body. */
+  readonly envelope: HttpEnvelope | null;
   /** This call's JSON answers, shared by every step. */
   readonly json: JsonValidity;
   readonly key: PendingKey;
@@ -262,13 +265,17 @@ class Pipeline implements Pithy {
     // 2. Route: which content type, hence which chain. No line index up front:
     // the router samples the head, and some compressors (JSON, HTML) never ask.
     const json = new JsonValidity();
-    const detection = routeJson(text, detect(text, hint, undefined, json), json);
-    const refusedType = admitRouted(detection, text, hint, this.options.gate);
+    // An HTTP response (`curl -i`) is routed by its body; its heads stay as they are.
+    const envelope = splitHttpResponse(text);
+    const routed = envelope === null ? text : envelope.body;
+    const detection = routeJson(routed, detect(routed, hint, undefined, json), json);
+    const refusedType = admitRouted(detection, routed, hint, this.options.gate);
     if (refusedType !== null) return passthrough(content, refusedType.reason, detection.type, tokensIn);
 
     // A large input is hashed on another thread while the chain runs (ccr/pending-key.ts).
     const key = PendingKey.start(content);
-    const call: Call = { content, text, hint, tokensIn, type: detection.type, json, key, modelDetail: {}, signal };
+    const type = detection.type;
+    const call: Call = { content, text, hint, tokensIn, type, envelope, json, key, modelDetail: {}, signal };
     const canDrop = this.mode === "lossy" && this.store !== null;
 
     // 3 + 4. Chain, then guardrail and the fidelity check (more conservative renders while a salient line is hidden).
@@ -439,15 +446,20 @@ class Pipeline implements Pithy {
       if (run !== null) return { run, key };
     }
     const markerKey = call.key.markerKey;
-    const run = runChain(call.text, call.type, {
-      chains: this.chains,
-      hint: call.hint,
-      scale: PROFILE_SCALE[this.profile] * scaleFactor,
-      canDrop,
-      marker: (summary, place) => formatMarker(markerKey, summary, place),
-      json: call.json,
-      onFailure: (compressor, error) => this.failOpen(compressor, error),
-    });
+    const run = runChain(
+      call.text,
+      call.type,
+      {
+        chains: this.chains,
+        hint: call.hint,
+        scale: PROFILE_SCALE[this.profile] * scaleFactor,
+        canDrop,
+        marker: (summary, place) => formatMarker(markerKey, summary, place),
+        json: call.json,
+        onFailure: (compressor, error) => this.failOpen(compressor, error),
+      },
+      call.envelope,
+    );
     const key = await call.key.key();
     if (run !== null) {
       const settled = call.key.settle(run.output, key);

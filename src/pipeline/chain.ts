@@ -14,6 +14,7 @@ import type { Compressor, CompressorInput, CompressorOutput, OmissionPlace } fro
 import { LineIndex } from "../kernels/lines.js";
 import { detect } from "../router/detect.js";
 import type { ContentType, Hint } from "../types.js";
+import type { HttpEnvelope } from "./http-envelope.js";
 
 /** Reroutes one chain run may take (terminal → log, doc_read → markdown …). */
 const MAX_REROUTES = 2;
@@ -48,11 +49,20 @@ export interface ChainContext {
 
 /**
  * Runs the chain of `type` over `content` and returns what it made, or null
- * when no link changed anything.
+ * when no link changed anything. With an HTTP `envelope` (the content's
+ * response heads and body), the chain runs on the body and the heads are put
+ * back in front, verbatim; markers still name the original's lines.
  */
-export function runChain(content: string, type: ContentType, ctx: ChainContext): ChainRun | null {
-  const run: ChainRun = { output: content, lossy: false, type, strategy: [], detail: {}, claimed: false };
+export function runChain(
+  content: string,
+  type: ContentType,
+  ctx: ChainContext,
+  envelope: HttpEnvelope | null = null,
+): ChainRun | null {
+  const body = envelope === null ? content : envelope.body;
+  const run: ChainRun = { output: body, lossy: false, type, strategy: [], detail: {}, claimed: false };
   let input = LinkInput.first(content, type, ctx);
+  if (envelope !== null) input = input.after({ output: body, lossy: false, lineOrigin: bodyLines(envelope) }, type);
   for (let reroutes = 0; ; reroutes++) {
     const last = runLinks(ctx.chains[run.type] ?? [], input, run, ctx, reroutes < MAX_REROUTES);
     if (last === null) break;
@@ -62,7 +72,22 @@ export function runChain(content: string, type: ContentType, ctx: ChainContext):
     run.type = next;
     input = last.retyped(next);
   }
-  return run.strategy.length === 0 ? null : run;
+  if (run.strategy.length === 0) return null;
+  if (envelope !== null) {
+    run.output = envelope.head + run.output;
+    run.strategy.unshift("http");
+  }
+  return run;
+}
+
+/** For each line of an envelope's body, its line in the original (past the heads). */
+function bodyLines(envelope: HttpEnvelope): Int32Array {
+  const { body, headLines } = envelope;
+  let count = 1;
+  for (let at = body.indexOf("\n"); at !== -1; at = body.indexOf("\n", at + 1)) count++;
+  const map = new Int32Array(count);
+  for (let i = 0; i < count; i++) map[i] = headLines + i;
+  return map;
 }
 
 /**
