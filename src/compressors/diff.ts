@@ -18,7 +18,9 @@
  * header, so the output is for reading, not for `git apply` (see
  * diff/trim-hunk.ts). `git log --stat` without a patch keeps every commit
  * header, subject and summary line, and names each commit's files on one
- * line (see diff/stat-log.ts).
+ * line (see diff/stat-log.ts). A list of commits one per line (`--oneline`)
+ * stays whole up to the cap, then keeps its ends and names its middle's
+ * groups (see diff/commit-list.ts).
  *
  * Text that already holds a pithy marker is left alone, which makes a second
  * pass a no-op.
@@ -29,6 +31,7 @@ import { renderCompact } from "./diff/compact.js";
 import { parseDiff } from "./diff/parse.js";
 import { outlineCost, planDiff } from "./diff/plan.js";
 import { renderDiff } from "./diff/render.js";
+import { isCommitList, renderCommitList } from "./diff/commit-list.js";
 import { GraphLogView, isGraphLog } from "./diff/graph-log.js";
 import { renderStatLog } from "./diff/stat-log.js";
 import { DiffView } from "./diff/view.js";
@@ -65,7 +68,11 @@ export const diffCompressor: Compressor = {
       // No patch: `git log --stat` is the one shape left worth compacting here (read past `--graph` columns).
       const log = isGraphLog(view) ? new GraphLogView(text, input.lines) : view;
       const output = renderStatLog(log, marker);
-      return output === null ? null : { output, lossy: true, detail: { statLog: 1 } };
+      if (output !== null) return { output, lossy: true, detail: { statLog: 1 } };
+      // `git log --oneline` and its like: every commit stays up to the cap, then named groups.
+      if (!isCommitList(view)) return null;
+      const list = renderCommitList(view, scaled(FALLBACK_CAP, input.scale), marker);
+      return list === null ? { output: text, lossy: false } : { output: list, lossy: true, detail: { commitList: 1 } };
     }
     const caps = capsFor(input.scale);
     const budget = diffBudget(text.length, input.scale);

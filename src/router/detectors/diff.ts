@@ -1,5 +1,6 @@
 /** The detector of diffs and patches. */
 import { isStatLine } from "../../compressors/diff/parse.js";
+import { isCommitListLine } from "../../compressors/diff/commit-list.js";
 import { isGraphCommitLine } from "../../compressors/diff/graph-log.js";
 import { isStatSummary } from "../../compressors/diff/stat-log.js";
 import type { Sample } from "../sample.js";
@@ -12,6 +13,9 @@ const COMMIT_RE = /^(?:commit [0-9a-f]{7,64}\b|From [0-9a-f]{40} )/;
 /** Stat lines (` path | 3 ++-`) after a commit line that make a `git log --stat` without its summary in view. */
 const MIN_STAT_LINES = 5;
 const ONELINE_RE = /^[0-9a-f]{7,64} \S/;
+/** Commit lines (`4904857 subject`) that make a sample a list of commits, and their least share of its lines. */
+const MIN_LISTED_COMMITS = 5;
+const LISTED_SHARE = 0.9;
 /** Commits behind `--graph` columns (`* 4904857 subject`, `| * commit …`) that make a graph log. */
 const MIN_GRAPH_COMMITS = 3;
 /** `diff -c`: the `***************` line opening each hunk, and its old-side range `*** 12,18 ****`. */
@@ -43,6 +47,9 @@ export const diffDetector: Detector = {
     if (summaries >= 1 && count(sample, (l) => ONELINE_RE.test(l)) >= summaries) return 0.7;
     // `git log --graph` (any format): commits behind the graph's columns are history, whose every commit stays.
     if (count(sample, isGraphCommitLine) >= MIN_GRAPH_COMMITS) return 0.7;
+    // `git log --oneline` and `--pretty=format:'%h …'`: a list of commits, every one an item of the outline.
+    const listed = count(sample, isCommitListLine);
+    if (listed >= MIN_LISTED_COMMITS && listed >= sample.nonBlank * LISTED_SHARE) return 0.7;
     return 0;
   },
 };

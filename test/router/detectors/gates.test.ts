@@ -40,6 +40,8 @@ function referenceDiff(sample: Sample): number {
   if (commits >= 1 && (summaries >= 1 || count(sample, isStatLine) >= 5)) return 0.7;
   if (summaries >= 1 && count(sample, (l) => ONELINE_RE.test(l)) >= summaries) return 0.7;
   if (count(sample, isGraphCommitLine) >= 3) return 0.7;
+  const listed = count(sample, (l) => ONELINE_RE.test(l));
+  if (listed >= 5 && listed >= sample.nonBlank * 0.9) return 0.7;
   return 0;
 }
 
