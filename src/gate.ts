@@ -1,3 +1,4 @@
+import { hasAnsi } from "./kernels/ansi.js";
 import type { Detection } from "./router/detect.js";
 import { isReadTool } from "./router/hint.js";
 import type { ContentType, Hint, Mode, SkipReason } from "./types.js";
@@ -92,7 +93,8 @@ export function admitRouted(detection: Detection, content: string, hint: Hint, c
   }
   const isRead = isReadTool(hint.tool) || detection.numbered === true;
   if (isRead && config.reads === "verbatim") return { reason: "read_verbatim", signal: "file reads are verbatim" };
-  if (detection.type === "code" && hint.compressCode !== true && !hasBlob(content)) {
+  // Coloured code (`bat`, `highlight`) still loses its escapes: the code chain strips them first.
+  if (detection.type === "code" && hint.compressCode !== true && !hasBlob(content) && !hasAnsi(content)) {
     return { reason: "code_verbatim", signal: "code is kept verbatim unless code compression is asked for" };
   }
   return null;

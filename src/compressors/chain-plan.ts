@@ -4,8 +4,9 @@
  * chosen type needs it, so `createPithy({ types })` loads only what it runs.
  *
  * ANSI escapes go first in every chain but the terminal one (which reads
- * them to collapse redraws, then reroutes). The fallback closes the chains
- * as a last resort: it cuts only content no compressor claimed.
+ * them to collapse redraws, then reroutes), the code chain included. The
+ * fallback closes the chains as a last resort: it cuts only content no
+ * compressor claimed.
  */
 import type { ContentType } from "../types.js";
 import type { Compressor } from "./types.js";
@@ -40,9 +41,9 @@ export const CHAIN_PLAN: Readonly<Record<ContentType, readonly LinkName[]>> = {
   diff: ["ansi", "diff", "fallback"],
   terminal: ["terminal"],
   doc_read: ["ansi", "doc_read"],
-  // Reached only when the hint asks for code compression, or for a blob; the
-  // skeleton runs first because it leaves text holding markers alone.
-  code: ["code", "blob"],
+  // Reached only when the hint asks for code compression, for a blob, or for coloured code (whose
+  // escapes go first); the skeleton runs before the blob because it leaves text holding markers alone.
+  code: ["ansi", "code", "blob"],
   // The markdown compressor leaves text holding markers alone, so it runs before blob. A rendered
   // manual page routes as markdown (its headings); the manual compressor leaves any other text alone.
   markdown: ["ansi", "manual", "markdown", "blob", "fallback"],
