@@ -33,7 +33,7 @@ describe("curl -i of a JSON API", () => {
     });
   }
 
-  it("keeps the pagination headers and every record's id of the page", async () => {
+  it("keeps the pagination headers and every record's id and package name of the page", async () => {
     const r = await (await createPithy()).compress(page, { tool: "Bash" });
     expect(r.output).toContain(
       'Link: <http://127.0.0.1:3999/packages?_page=1&_limit=60>; rel="first", <http://127.0.0.1:3999/packages?_page=2&_limit=60>; rel="prev", <http://127.0.0.1:3999/packages?_page=4&_limit=60>; rel="next", <http://127.0.0.1:3999/packages?_page=13&_limit=60>; rel="last"',
@@ -42,6 +42,10 @@ describe("curl -i of a JSON API", () => {
     const ids = [...page.matchAll(/"id": (\d+)/g)].map((m) => m[1]);
     expect(ids.length).toBe(60);
     for (const id of ids) expect(r.output).toContain(`"id": ${id}`);
+    // A record's `package` names it, as `name` would: its stub keeps it.
+    const packages = [...page.matchAll(/"package": "([^"]+)"/g)].map((m) => m[1]);
+    expect(packages.length).toBe(60);
+    for (const name of packages) expect(r.output).toContain(`"package": "${name}"`);
   });
 
   it("keeps the packument's name and its latest version", async () => {

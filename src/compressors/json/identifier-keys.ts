@@ -41,7 +41,7 @@ export function isHeadingLexeme(raw: string): boolean {
 /**
  * Default identifier words. A key is an identifier key when its last word
  * (split on `_`, `-`, `.`, and camelCase humps) is one of them: `id`,
- * `package_id`, `ownerId`, `html_url`, `filePath`, `sha`, `name`, `email`…
+ * `package_id`, `ownerId`, `html_url`, `filePath`, `sha`, `name`, `package`, `email`…
  */
 export const DEFAULT_IDENTIFIER_WORDS: readonly string[] = [
   "id",
@@ -52,6 +52,12 @@ export const DEFAULT_IDENTIFIER_WORDS: readonly string[] = [
   "ref",
   "slug",
   "name",
+  // What a record of a package list, a module graph, an account or a cloud resource is named by.
+  "package",
+  "module",
+  "login",
+  "arn",
+  "hostname",
   "email",
   "url",
   "uri",
