@@ -9,18 +9,18 @@ import { omittedSummary, renderSelection } from "./search/render.js";
 import { searchCaps, selectRows, type SearchSelection } from "./search/select.js";
 
 /**
- * Search results (grep -rn, rg -n, rg -C, rg --heading, rg --json), grouped
- * by file so each path is stated once.
+ * Search results (grep -rn, rg -n, rg -C, rg --heading, rg --json).
  *
  * Under the caps (5 matches a file, 30 in all, rows for 10 files, one context
- * row each side of a kept match; all × the profile's scale) nothing is dropped
- * and text rows are only regrouped, a rewrite that counts as lossless because
- * it is checked to expand back to the input byte for byte (see
- * search/grouped.ts). Over the caps, matches with the caller's query terms or
- * error words are kept first, every file stays named (with its match count
- * when rows went), and one marker recalls the original. `rg --json` is always
- * rendered to the same text rows (lossy: offsets, submatches and timings go;
- * each file's begin message and the summary's counts stay).
+ * row each side of a kept match; all × the profile's scale) nothing is
+ * dropped and the text stays as it is. Over the caps, matches with the
+ * caller's query terms or error words are kept first, each kept row as the
+ * tool printed it, every file stays named (with its match count when rows
+ * went), and one marker recalls the original. In lossless mode text rows are
+ * only regrouped by file, a rewrite checked to expand back to the input byte
+ * for byte (see search/grouped.ts). `rg --json` is always rendered to text
+ * rows (lossy: offsets, submatches and timings go; each file's begin message
+ * and the summary's counts stay).
  *
  * Returns null for its own output: lossy output carries a marker, and grouped
  * output groups to itself.
@@ -41,13 +41,9 @@ export const searchCompressor: Compressor = {
       input.lines,
     );
     const drops = selection.droppedMatches + selection.droppedContext > 0;
-    if (!drops && table.format === "text") {
-      const grouped = grouping(table, text, finalNewline);
-      // Nothing to drop and grouping gains nothing: leave the text alone.
-      if (grouped === null) return null;
-      if (grouped.result !== null) return grouped.result;
-      // Grouped but not reversible (CRLF, blank lines…): continue as a lossy rewrite.
-    }
+    // Nothing to drop: the rows stay as printed (`path:12:text`, the form an agent quotes back),
+    // not regrouped under their paths, which saved a few tokens and broke every such quote.
+    if (!drops && table.format === "text") return null;
     const marker = input.marker(omittedSummary(table, selection), droppedLines(table, selection, input));
     const output = renderSelection(table, selection, marker, finalNewline, input.lines);
     if (output.length >= text.length) return null;

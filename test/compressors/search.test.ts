@@ -37,9 +37,15 @@ function rows(path: string, n: number, word = "hit", sep = ":"): string {
   return out;
 }
 
-/** Lines of `text` that are rows (`N:…`, `N-…`), i.e. not headers, breaks or markers. */
+/**
+ * Lines of `text` that are rows, i.e. not headers, breaks or markers, without
+ * the path a row printed in front (`a.py:12:x` and `12:x` both read `12:x`).
+ */
 function rowLines(text: string): string[] {
-  return text.split("\n").filter((l) => /^\d+[:-]/.test(l));
+  return text
+    .split("\n")
+    .map((l) => l.replace(/^[^\s]*?[:-](?=\d+[:-])/, ""))
+    .filter((l) => /^\d+[:-]/.test(l));
 }
 
 describe("search compressor: grouping (lossless)", () => {
@@ -69,12 +75,13 @@ describe("search compressor: grouping (lossless)", () => {
     expect(r!.lossy).toBe(false);
   });
 
-  it("groups without dropping when the result is under the caps, even if it may drop", () => {
+  it("leaves a result under the caps as printed when it may drop: rows are quoted as `path:12:text`", () => {
     const text = rows("lib/core/util.js", 3) + rows("lib/api/api-request.js", 2);
-    const r = compress(text);
-    expect(r!.lossy).toBe(false);
-    expect(hasMarker(r!.output)).toBe(false);
-    expect(rowLines(r!.output)).toHaveLength(5);
+    expect(compress(text)).toBeNull();
+    // Only lossless mode regroups, since there the rewrite is all it may do.
+    expect(compress(text, { canDrop: false })!.output).toBe(
+      "lib/core/util.js\n10:    hit 1\n20:    hit 2\n30:    hit 3\n\nlib/api/api-request.js\n10:    hit 1\n20:    hit 2\n",
+    );
   });
 
   it("writes a grouped form that reads back to the input byte for byte", () => {
@@ -92,16 +99,8 @@ describe("search compressor: grouping (lossless)", () => {
       "\r\n",
     );
     expect(compress(text, { canDrop: false })).toBeNull();
-    const lossy = compress(text)!;
-    expect(lossy.lossy).toBe(true);
-    expect(parseMarkers(lossy.output).map((m) => m.summary)).toEqual(["original row layout"]);
-    expect(rowLines(lossy.output)).toEqual([
-      "10:    hit 1",
-      "20:    hit 2",
-      "30:    hit 3",
-      "40:    hit 4",
-      "10:    hit 1",
-    ]);
+    // Nothing to drop: the rows stay as printed.
+    expect(compress(text)).toBeNull();
   });
 
   it("leaves one-row-per-file output alone when grouping would save no tokens", () => {
@@ -134,10 +133,10 @@ describe("search compressor: formats", () => {
   });
 
   it("keeps Windows drive-letter paths whole", () => {
-    const text = rows("C:\\src\\app\\main.go", 8) + rows("C:\\src\\app\\util.go", 1);
+    const text = rows("C:\\src\\app\\main.go", 40) + rows("C:\\src\\app\\util.go", 1);
     const r = compress(text)!;
-    expect(r.output).toContain("C:\\src\\app\\main.go (8 matches, 5 shown)\n10:    hit 1\n");
-    expect(r.output).toContain("C:\\src\\app\\util.go\n10:    hit 1\n");
+    expect(r.output).toContain("C:\\src\\app\\main.go (40 matches, 5 shown)\nC:\\src\\app\\main.go:10:    hit 1\n");
+    expect(r.output).toContain("\nC:\\src\\app\\util.go:10:    hit 1\n");
   });
 
   it("keeps file names with dashes and digits whole, context rows included", () => {
@@ -149,10 +148,11 @@ describe("search compressor: formats", () => {
   });
 
   it("keeps grep -rn's ./ prefixes in the file names", () => {
-    const text = rows("./command.go", 9) + rows("./flag_groups.go", 2);
+    const text = rows("./command.go", 40) + rows("./flag_groups.go", 2);
     const r = compress(text)!;
-    expect(r.output.split("\n")).toContain("./command.go (9 matches, 5 shown)");
-    expect(r.output.split("\n")).toContain("./flag_groups.go");
+    expect(r.output.split("\n")).toContain("./command.go (40 matches, 5 shown)");
+    expect(r.output.split("\n")).toContain("./command.go:10:    hit 1");
+    expect(r.output.split("\n")).toContain("./flag_groups.go:20:    hit 2");
   });
 
   it("renders rg --json as text rows under each begin message, with the summary's counts", () => {
@@ -221,7 +221,7 @@ describe("search compressor: formats", () => {
   });
 
   it("keeps lines that are not rows (tool warnings) verbatim", () => {
-    const text = rows("src/a.ts", 9) + "grep: src/secret: Permission denied\n" + rows("src/b.ts", 2);
+    const text = rows("src/a.ts", 40) + "grep: src/secret: Permission denied\n" + rows("src/b.ts", 2);
     const r = compress(text)!;
     expect(r.output).toContain("grep: src/secret: Permission denied");
   });
@@ -258,7 +258,13 @@ describe("search compressor: caps and priorities", () => {
     // The first error row is a standout, shown as printed, with its repeats counted;
     // the first `ok` row, a text not shown yet, goes before a third repeat of it.
     expect(r.output).toContain("\nsrc/a.ts:1:raise Error()\n(6 more rows like this one, numbers aside)\n");
-    expect(rowLines(r.output)).toEqual(["2:raise Error()", "3:raise Error()", "10:ok", "19:use widget"]);
+    expect(rowLines(r.output)).toEqual([
+      "1:raise Error()",
+      "2:raise Error()",
+      "3:raise Error()",
+      "10:ok",
+      "19:use widget",
+    ]);
   });
 
   it("still names a file whose matches are all dropped, with its count", () => {
@@ -302,7 +308,9 @@ describe("search compressor: caps and priorities", () => {
       text += `a.py-${n - 2}-far before ${i}\na.py-${n - 1}-before ${i}\na.py:${n}:except E${i}:\na.py-${n + 1}-after ${i}\na.py-${n + 2}-far after ${i}\n--\n`;
     }
     const r = compress(text)!;
-    expect(r.output).toContain("a.py (8 matches, 5 shown)\n9-before 1\n10:except E1:\n11-after 1\n--\n19-before 2\n");
+    expect(r.output).toContain(
+      "a.py (8 matches, 5 shown)\na.py-9-before 1\na.py:10:except E1:\na.py-11-after 1\n--\na.py-19-before 2\n",
+    );
     expect(r.output).not.toContain("far");
     expect(parseMarkers(r.output)[0].summary).toBe("3 more matches and 22 context rows in a.py");
   });
@@ -336,8 +344,9 @@ describe("search compressor: caps and priorities", () => {
 describe("search compressor: corpus", () => {
   const enc = new Tiktoken(o200k);
 
-  // 65 %: the first of each file's distinct error rows now stays too, as printed (issue #13).
-  it("keeps every must_keep string visible and saves at least 65 % of the class's tokens", async () => {
+  // 60 %: the first of each file's distinct error rows stays too, and every kept row reads as
+  // printed, path in front (issue #13: an agent quotes `path:12:text`); grouped rows saved 4 points more.
+  it("keeps every must_keep string visible and saves at least 60 % of the class's tokens", async () => {
     const cases = (await corpusCases()).filter((c) => c.class === "search");
     expect(cases.length).toBe(5);
     let tokensIn = 0;
@@ -353,7 +362,7 @@ describe("search compressor: corpus", () => {
       tokensIn += before;
       tokensOut += after;
     }
-    expect(1 - tokensOut / tokensIn).toBeGreaterThanOrEqual(0.65);
+    expect(1 - tokensOut / tokensIn).toBeGreaterThanOrEqual(0.6);
   });
 
   it("keeps every kept corpus row exactly as the input printed it", async () => {

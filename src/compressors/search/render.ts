@@ -3,15 +3,19 @@ import { BREAK, RAW, type SearchTable } from "./model.js";
 import type { SearchSelection } from "./select.js";
 
 /**
- * The lossy view of a search result: each shown file's header once, then its
- * kept rows exactly as printed without the path (`12:text`, `13-text`), `--`
- * where rows were skipped in output that had context; then one line per file
- * whose rows all went (`path (7 matches)`), so every file stays named; then
- * `rg --json`'s summary counts and the one marker for everything omitted.
+ * The lossy view of a search result: each shown file's kept rows exactly as
+ * the tool printed them (`src/a.py:102:text` for grep -rn, `102:text` under
+ * an `rg --heading` path; an `rg --json` match as a text row), under a header
+ * line where it says something (how many matches a cut file had, or the path
+ * of rows printed without it), `--` where rows were skipped in output that had
+ * context; then one line per file whose rows all went (`path (7 matches)`), so
+ * every file stays named; then `rg --json`'s summary counts and the one
+ * marker for everything omitted.
  *
  *     src/a.py (23 matches, 5 shown)
- *     102:        except ImportError:
+ *     src/a.py:102:        except ImportError:
  *     …
+ *     src/b.py:7:    raise
  *
  *     src/z.py (4 matches)
  *     [[pithy:… 22 more matches in 2 files]]
@@ -42,12 +46,16 @@ export function renderSelection(
       if (file.header !== "") listed.push(`${file.header} (${count(file.matches, "match", "matches")})`);
       continue;
     }
-    if (out.length > 0) out.push("");
     const header =
       keptMatches[f] < file.matches
         ? `${file.header} (${count(file.matches, "match", "matches")}, ${keptMatches[f]} shown)`.trimStart()
-        : file.header;
-    if (header !== "") out.push(header);
+        : rowsNamePath(table, file.path, byFile[first], input)
+          ? ""
+          : file.header;
+    if (header !== "") {
+      if (out.length > 0) out.push("");
+      out.push(header);
+    }
     let previous = -1;
     for (let i = first; i < to; i++) {
       const e = byFile[i];
@@ -77,8 +85,17 @@ export function renderSelection(
  */
 function rowText(table: SearchTable, selection: SearchSelection, e: number, input: LineIndex): string {
   const line = table.inputLine[e];
-  if (selection.verbatim[e] === 0 || line < 0 || line >= input.count) return table.body(e);
+  // Text rows always read as printed; an `rg --json` row is its message only when it stands out.
+  if ((table.format === "json" && selection.verbatim[e] === 0) || line < 0 || line >= input.count) {
+    return table.body(e);
+  }
   return input.line(line);
+}
+
+/** Whether the file's rows, as printed, open with its path (grep -rn), which then needs no header of its own. */
+function rowsNamePath(table: SearchTable, path: string, e: number, input: LineIndex): boolean {
+  const line = table.inputLine[e];
+  return table.format === "text" && path !== "" && line >= 0 && line < input.count && input.line(line).startsWith(path);
 }
 
 /** What the marker says was omitted: "41 more matches in src/a.ts", "87 more matches and 120 context rows in 6 files". */
