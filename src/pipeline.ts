@@ -309,7 +309,9 @@ class Pipeline implements Pithy {
     // What a reader of the input sees: escapes gone, a redrawn line as its last frame. Lines cut
     // from the input itself hold nothing the call does not; from a cleaned copy they are copied out.
     const shown = asShown(call.text);
-    const salient = salientLines(shown, shown !== call.text);
+    // The chain indexed the lines of the text it read (the input, or its copy without escapes).
+    const index = checked.run.indexes?.find((built) => built.text === shown);
+    const salient = salientLines(shown, shown !== call.text, index);
     let missing = missingIn(salient, checked);
     let rerenders = 0;
     for (const next of FIDELITY_STEPS) {
