@@ -545,6 +545,7 @@ class Pipeline implements Pithy {
     const result = compressed(call.content, checked.output, {
       // The type the router chose; a reroute shows in the strategy (`terminal+log`).
       type: call.type,
+      bytesIn: call.key.utf8Bytes,
       bytesOut: utf8Length(checked.run.output) + utf8Length(checked.tail),
       strategy: run.strategy.join("+"),
       key: run.lossy ? checked.key : undefined,

@@ -2,7 +2,14 @@ import fc from "fast-check";
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import { computeKey } from "../../src/ccr/key.js";
 import { sha256HexTwin } from "../../src/kernels/sha256.js";
-import { SHA256_NATIVE_CHUNK_UNITS, hashesNatively, nativeSha256Hex } from "../../src/kernels/sha256-native.js";
+import {
+  SHA256_NATIVE_CHUNK_UNITS,
+  SHA256_UTF8_SCRATCH_UNITS,
+  hashesNatively,
+  nativeSha256Hex,
+  nativeSha256Utf8,
+} from "../../src/kernels/sha256-native.js";
+import { isWellFormed, utf8Length, wtf8Length } from "../../src/ccr/wtf8.js";
 import { loadWasm } from "../../src/kernels/wasm.js";
 
 beforeAll(async () => {
@@ -54,5 +61,42 @@ describe("nativeSha256Hex", () => {
       expect(hashesNatively(t)).toBe(n >= 256 && nativeSha256Hex() !== null);
       expect(computeKey(t)).toBe(sha256HexTwin(t).slice(0, 32));
     }
+  });
+});
+
+describe("nativeSha256Utf8", () => {
+  const hasNative = inject("runtime") !== "browser";
+
+  it("is null where there is no native hash", () => {
+    expect(nativeSha256Utf8("abc") === null).toBe(!hasNative);
+  });
+
+  it.runIf(hasNative)("gives the kernel's digest and the UTF-8 length of well-formed text, null for any other", () => {
+    fc.assert(
+      fc.property(text, (t) => {
+        const found = nativeSha256Utf8(t);
+        if (!isWellFormed(t) || t.includes("\ufffd")) {
+          expect(found).toBeNull();
+          return;
+        }
+        expect(found).toEqual({ hex: sha256HexTwin(t), bytes: utf8Length(t) });
+        expect(found!.bytes).toBe(wtf8Length(t));
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it.runIf(hasNative)("reads a long text in pieces, whatever sits at a piece's end", () => {
+    const filler = "a".repeat(SHA256_UTF8_SCRATCH_UNITS - 1);
+    for (const tail of ["😀 after", "é€ after", "😀", "x".repeat(3 * SHA256_UTF8_SCRATCH_UNITS)]) {
+      const long = filler + tail + "中".repeat(1000);
+      expect(nativeSha256Utf8(long), JSON.stringify(tail.slice(0, 9))).toEqual({
+        hex: sha256HexTwin(long),
+        bytes: utf8Length(long),
+      });
+    }
+    // A lone surrogate or a U+FFFD in a later piece still says null.
+    for (const tail of ["\ud800x", "b\udc00", "\ufffd"])
+      expect(nativeSha256Utf8(filler + "zz" + filler + tail)).toBeNull();
   });
 });
