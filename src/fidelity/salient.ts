@@ -72,6 +72,8 @@ const TRACE_RE =
   /^(?:Traceback \(most recent call last\)|[\w.$]+(?:Error|Exception)(?: \[\w+\])?:|panic: |thread '.*' panicked at|Caused by: )/;
 /** A failed test: jest/vitest `FAIL`/`✗`/`×`, TAP `not ok`, Go `--- FAIL`, pytest `FAILED`, mocha `1) name`. */
 export const TEST_FAIL_RE = /^(?:FAIL\b|✗|×|✖|not ok \d|--- FAIL:|FAILED\b|\d+\) \S)|\bFAILED$|\.\.\. (?:FAIL|ERROR)$/;
+/** The branches of {@link TEST_FAIL_RE} anchored at the line's start: tried at offset 0 alone. */
+const TEST_FAIL_START_RE = /^(?:FAIL\b|✗|×|✖|not ok \d|--- FAIL:|FAILED\b|\d+\) \S)/;
 /** Expected/actual of an assertion. */
 const EXPECTED_RE =
   /^(?:[-+] (?:Expected|Received|expected|actual)|Expected:|Received:|AssertionError\b|assert\b|E\s{2,})/;
@@ -108,7 +110,7 @@ export function salientKind(text: string, next: string | undefined, indented = f
   if (mayBeHeader(first) && HEADER_RE.test(text)) return "header";
   if (mayBeDiagnostic(text) && DIAGNOSTIC_RE.test(text)) return "diagnostic";
   if (TRACE_RE.test(text)) return "trace";
-  if ((mayBeTestFailure(text) && TEST_FAIL_RE.test(text)) || (mayBeExpected(first) && EXPECTED_RE.test(text))) {
+  if (isTestFailure(text) || (mayBeExpected(first) && EXPECTED_RE.test(text))) {
     return "test";
   }
   if (mayBeSummary(first) && SUMMARY_RE.test(text)) return "summary";
@@ -184,6 +186,19 @@ export function mayBeTestFailure(text: string): boolean {
     last === 76 /* L */ ||
     last === 82 /* R */
   );
+}
+
+/**
+ * `TEST_FAIL_RE.test(text)`, reading past the line's start only when its end
+ * could match: the branches anchored at the end need a last `D`, `L` or `R`.
+ * A log's lines open with a digit (a time), so the gate let them through, and
+ * the unanchored branches then tried every offset of each.
+ */
+export function isTestFailure(text: string): boolean {
+  if (!mayBeTestFailure(text)) return false;
+  const last = text.charCodeAt(text.length - 1);
+  const mayEndMatch = last === 68 /* D */ || last === 76 /* L */ || last === 82; /* R */
+  return mayEndMatch ? TEST_FAIL_RE.test(text) : TEST_FAIL_START_RE.test(text);
 }
 
 /**
