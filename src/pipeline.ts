@@ -309,7 +309,9 @@ class Pipeline implements Pithy {
     // What a reader of the input sees: escapes gone, a redrawn line as its last frame. Lines cut
     // from the input itself hold nothing the call does not; from a cleaned copy they are copied out.
     const shown = asShown(call.text);
-    const salient = salientLines(shown, shown !== call.text);
+    // The chain indexed the lines of the text it read (the input, or its copy without escapes).
+    const index = checked.run.indexes?.find((built) => built.text === shown);
+    const salient = salientLines(shown, shown !== call.text, index);
     let missing = missingIn(salient, checked);
     let rerenders = 0;
     for (const next of FIDELITY_STEPS) {
@@ -543,6 +545,7 @@ class Pipeline implements Pithy {
     const result = compressed(call.content, checked.output, {
       // The type the router chose; a reroute shows in the strategy (`terminal+log`).
       type: call.type,
+      bytesIn: call.key.utf8Bytes,
       bytesOut: utf8Length(checked.run.output) + utf8Length(checked.tail),
       strategy: run.strategy.join("+"),
       key: run.lossy ? checked.key : undefined,

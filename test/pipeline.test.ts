@@ -6,6 +6,7 @@ import { parseMarkers } from "../src/ccr/marker.js";
 import { PithyStoreError } from "../src/errors.js";
 import type { Store } from "../src/ccr/store.js";
 import type { Compressor } from "../src/compressors/types.js";
+import { utf8Length } from "../src/ccr/wtf8.js";
 
 const routine = (n: number) =>
   Array.from(
@@ -43,6 +44,18 @@ describe("createPithy().compress", () => {
     expect(parseMarkers(r.output).every((m) => m.key === r.key)).toBe(true);
     const back = await pithy.recall(r.key!);
     expect(back).toEqual({ found: true, key: r.key, content: log, truncated: false });
+  });
+
+  it("reports the input's UTF-8 bytes, whichever way its key was hashed", async () => {
+    const pithy = await createPithy();
+    // Two-byte text, a U+FFFD (hashed as a string) and a lone surrogate (hashed as WTF-8).
+    for (const odd of ["résumé — 中文 😀", "bad byte \ufffd here", "cut emoji \ud83d here"]) {
+      const text = log.replace("disk quota exceeded", `disk quota exceeded (${odd})`);
+      const r = await pithy.compress(text, { tool: "Bash" });
+      expect(r.action, odd).toBe("compressed");
+      expect(r.bytesIn, odd).toBe(utf8Length(text));
+      expect((await pithy.recall(r.key!)).found, odd).toBe(true);
+    }
   });
 
   it("recalls by the call id as well as by the key", async () => {

@@ -19,7 +19,7 @@
  */
 import { sha256Bytes, sha256Hex } from "../kernels/sha256.js";
 import { sha256HexAsync } from "../kernels/sha256-async.js";
-import { hashesNatively, nativeSha256Hex } from "../kernels/sha256-native.js";
+import { hashesNatively, nativeSha256Hex, nativeSha256Utf8 } from "../kernels/sha256-native.js";
 import { encodeWtf8, isWellFormed } from "./wtf8.js";
 
 /** Hex digits in a key made by {@link computeKey} (128 bits). */
@@ -59,10 +59,29 @@ export function computeKey(content: string): string {
 
 /** The whole SHA-256 (64 hex digits) that a content key is the head of. */
 export function contentDigest(content: string): string {
+  return digestOf(content).hex;
+}
+
+/**
+ * {@link computeKey} of `content` and, when hashing it told, its UTF-8
+ * length in bytes (what `utf8Length` counts, saved a pass of its own).
+ */
+export function computeKeyAndLength(content: string): { key: string; utf8Bytes?: number } {
+  const { hex, bytes } = digestOf(content);
+  return bytes === undefined
+    ? { key: hex.slice(0, KEY_HEX_LENGTH) }
+    : { key: hex.slice(0, KEY_HEX_LENGTH), utf8Bytes: bytes };
+}
+
+/** {@link contentDigest}, with the UTF-8 length when the native hash encoded the text itself. */
+function digestOf(content: string): { hex: string; bytes?: number } {
+  // Node, Deno: one encoding gives the digest, the length, and that the text is well-formed.
+  const native = hashesNatively(content) ? nativeSha256Utf8(content) : null;
+  if (native !== null) return native;
   // Lone surrogates: the string hashers would see U+FFFD there, so hash the WTF-8 bytes.
-  if (!isWellFormed(content)) return toHex(sha256Bytes(encodeWtf8(content)));
-  // The runtime's own SHA-256 where it has one (Node, Deno): same digest, several times faster.
-  return hashesNatively(content) ? nativeSha256Hex()!(content) : sha256Hex(content);
+  if (!isWellFormed(content)) return { hex: toHex(sha256Bytes(encodeWtf8(content))) };
+  // The runtime's own SHA-256 where it has one (a text with U+FFFD): same digest, several times faster.
+  return { hex: hashesNatively(content) ? nativeSha256Hex()!(content) : sha256Hex(content) };
 }
 
 /**

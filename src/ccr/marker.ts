@@ -49,7 +49,8 @@ const RANGE = String.raw`L\d{1,9}(?:-\d{1,9})?`;
 const SEGMENT = String.raw`\.[A-Za-z_$][\w$-]{0,63}|\[\d{1,9}(?::\d{1,9})?\]|\['[^'\s[\]]{0,200}'\]`;
 const PLACE = `${RANGE}(?:,${RANGE}){0,${MAX_MARKER_RANGES - 1}}|\\$(?:${SEGMENT}){0,32}`;
 const BODY = `(?: (${PLACE}))?(?: ([^[\\]\\r\\n]{0,${MAX_SUMMARY}}))?\\]\\]`;
-const MARKER_RE = new RegExp(`\\[\\[pithy:([0-9a-f]{32,64})${BODY}`, "gi");
+/** One whole marker starting exactly at `lastIndex` (sticky), with its key, place and summary captured. */
+const MARKER_RE = new RegExp(`\\[\\[pithy:([0-9a-f]{32,64})${BODY}`, "iy");
 /** One whole marker starting exactly at `lastIndex` (sticky). */
 const MARKER_AT_RE = new RegExp(`\\[\\[pithy:[0-9a-f]{32,64}${BODY}`, "iy");
 /** A summary that would read as a place. */
@@ -125,9 +126,21 @@ export function pathKey(name: string): string {
 /** Every marker in `text`, in order. Markers of other tools never match. */
 export function parseMarkers(text: string): ParsedMarker[] {
   const found: ParsedMarker[] = [];
-  if (!hasMarker(text)) return found;
-  MARKER_RE.lastIndex = 0;
-  for (let m = MARKER_RE.exec(text); m !== null; m = MARKER_RE.exec(text)) {
+  // Only where `[[pithy:` opens (found as hasMarker finds it) is the regex tried: a global
+  // case-insensitive search read a whole output (0.05 ms of a 57 KB diff's guardrail).
+  // A marker starts at the last `[[` of a run of brackets, which is where nextOpening stops.
+  for (let at = nextOpening(text, 0); at !== -1; ) {
+    if (!isPithyTag(text, at + 2)) {
+      at = nextOpening(text, at + 2);
+      continue;
+    }
+    MARKER_RE.lastIndex = at;
+    const m = MARKER_RE.exec(text);
+    if (m === null) {
+      at = nextOpening(text, at + 2);
+      continue;
+    }
+    at = nextOpening(text, at + m[0].length);
     const marker: ParsedMarker = { key: m[1].toLowerCase(), summary: m[3] ?? "", index: m.index, length: m[0].length };
     const place = m[2];
     if (place !== undefined) {

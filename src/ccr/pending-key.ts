@@ -9,7 +9,7 @@
  * hash (sha256-native.ts: Node, Deno) and platforms without WebCrypto get
  * their key synchronously, and nothing is swapped.
  */
-import { computeKey, computeKeyAsync } from "./key.js";
+import { computeKeyAndLength, computeKeyAsync } from "./key.js";
 import { hashesOffThread } from "../kernels/sha256-async.js";
 import { hashesNatively } from "../kernels/sha256-native.js";
 
@@ -20,11 +20,14 @@ export const PROVISIONAL_KEY = "0123456789abcdeffedcba9876543210";
 export class PendingKey {
   /** The key markers name while the hash runs: the real key, or {@link PROVISIONAL_KEY}. */
   readonly markerKey: string;
+  /** The content's UTF-8 length in bytes, when hashing it told (else undefined: count it). */
+  readonly utf8Bytes: number | undefined;
   private readonly real: Promise<string>;
 
-  private constructor(markerKey: string, real: Promise<string>) {
+  private constructor(markerKey: string, real: Promise<string>, utf8Bytes?: number) {
     this.markerKey = markerKey;
     this.real = real;
+    this.utf8Bytes = utf8Bytes;
   }
 
   /** Starts hashing `content`: off the thread when large enough, else right away. */
@@ -33,8 +36,8 @@ export class PendingKey {
     if (!hashesNatively(content) && hashesOffThread(content) && !content.includes(PROVISIONAL_KEY)) {
       return new PendingKey(PROVISIONAL_KEY, computeKeyAsync(content));
     }
-    const key = computeKey(content);
-    return new PendingKey(key, Promise.resolve(key));
+    const { key, utf8Bytes } = computeKeyAndLength(content);
+    return new PendingKey(key, Promise.resolve(key), utf8Bytes);
   }
 
   /** The real key. */

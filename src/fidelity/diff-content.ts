@@ -12,6 +12,7 @@
  * commit and file, and the check found those changed lines hidden at every
  * scale.
  */
+import type { LineIndex } from "../kernels/lines.js";
 
 /** A unified hunk header: old and new line counts (a missing count is 1). */
 const HUNK_HEADER_RE = /^@@ -\d+(?:,(\d+))? \+\d+(?:,(\d+))? @@/;
@@ -51,11 +52,26 @@ export class DiffContent {
   private oldLeft = 0;
   private newLeft = 0;
 
-  constructor(private readonly text: string) {}
+  /** `index`, when given, is the line index of `text`: line ends are read from it, not searched for. */
+  constructor(
+    private readonly text: string,
+    private readonly index?: LineIndex,
+  ) {}
 
   /** Whether line `i` (0-based; asked in increasing order) is a hunk's or a commit message's line. */
   isContent(i: number): boolean {
     let content = false;
+    const index = this.index;
+    if (index !== undefined && i < index.count) {
+      // The same lines as the search below: line j is [start(j), end(j)).
+      while (this.next <= i) {
+        content = this.read(index.start(this.next), index.end(this.next));
+        this.next++;
+      }
+      // Where the search below would go on (the index's last start is where it ends too).
+      this.offset = index.start(this.next);
+      return content;
+    }
     while (this.next <= i && this.offset <= this.text.length) {
       const start = this.offset;
       const nl = this.text.indexOf("\n", start);

@@ -16,6 +16,7 @@
 import { candidateFinder } from "./candidates.js";
 import { DiffContent, mayHoldHunks } from "./diff-content.js";
 import { type DiagnosticKey, diagnosticKey, showsKey } from "./diagnostic-key.js";
+import type { LineIndex } from "../kernels/lines.js";
 
 /** Longest part of a line the rules read, and that must then be visible. */
 const LINE_CHARS = 240;
@@ -71,6 +72,8 @@ const TRACE_RE =
   /^(?:Traceback \(most recent call last\)|[\w.$]+(?:Error|Exception)(?: \[\w+\])?:|panic: |thread '.*' panicked at|Caused by: )/;
 /** A failed test: jest/vitest `FAIL`/`✗`/`×`, TAP `not ok`, Go `--- FAIL`, pytest `FAILED`, mocha `1) name`. */
 export const TEST_FAIL_RE = /^(?:FAIL\b|✗|×|✖|not ok \d|--- FAIL:|FAILED\b|\d+\) \S)|\bFAILED$|\.\.\. (?:FAIL|ERROR)$/;
+/** The branches of {@link TEST_FAIL_RE} anchored at the line's start: tried at offset 0 alone. */
+const TEST_FAIL_START_RE = /^(?:FAIL\b|✗|×|✖|not ok \d|--- FAIL:|FAILED\b|\d+\) \S)/;
 /** Expected/actual of an assertion. */
 const EXPECTED_RE =
   /^(?:[-+] (?:Expected|Received|expected|actual)|Expected:|Received:|AssertionError\b|assert\b|E\s{2,})/;
@@ -107,7 +110,7 @@ export function salientKind(text: string, next: string | undefined, indented = f
   if (mayBeHeader(first) && HEADER_RE.test(text)) return "header";
   if (mayBeDiagnostic(text) && DIAGNOSTIC_RE.test(text)) return "diagnostic";
   if (TRACE_RE.test(text)) return "trace";
-  if ((mayBeTestFailure(text) && TEST_FAIL_RE.test(text)) || (mayBeExpected(first) && EXPECTED_RE.test(text))) {
+  if (isTestFailure(text) || (mayBeExpected(first) && EXPECTED_RE.test(text))) {
     return "test";
   }
   if (mayBeSummary(first) && SUMMARY_RE.test(text)) return "summary";
@@ -186,6 +189,19 @@ export function mayBeTestFailure(text: string): boolean {
 }
 
 /**
+ * `TEST_FAIL_RE.test(text)`, reading past the line's start only when its end
+ * could match: the branches anchored at the end need a last `D`, `L` or `R`.
+ * A log's lines open with a digit (a time), so the gate let them through, and
+ * the unanchored branches then tried every offset of each.
+ */
+export function isTestFailure(text: string): boolean {
+  if (!mayBeTestFailure(text)) return false;
+  const last = text.charCodeAt(text.length - 1);
+  const mayEndMatch = last === 68 /* D */ || last === 76 /* L */ || last === 82; /* R */
+  return mayEndMatch ? TEST_FAIL_RE.test(text) : TEST_FAIL_START_RE.test(text);
+}
+
+/**
  * Whether `line` underlines a heading: indented at most 3 spaces (Markdown's
  * setext rule; RST's are flush). Deeper, it is a pointer under quoted code
  * (tsc --pretty's `~~~` under `272   this.x()`), not an underline.
@@ -217,17 +233,19 @@ function isHeadingText(text: string, underline: string): boolean {
  * in order. Their texts are copies that hold no reference to `text` (see
  * {@link detached}), unless `detach` is false: for a caller that keeps
  * `text` alive as long as the lines anyway (the input of a compress call),
- * the copies would cost time and save nothing.
+ * the copies would cost time and save nothing. `index`, when given, is the
+ * line index of `text` a compressor already built: lines are then read from
+ * it instead of found again (the same lines either way).
  */
-export function salientLines(text: string, detach = true): SalientLine[] {
+export function salientLines(text: string, detach = true, index?: LineIndex): SalientLine[] {
   const found: SalientLine[] = [];
   const seen = new Set<string>();
-  const lines = new LineCursor(text);
+  const lines: LineReader = index !== undefined && index.text === text ? new IndexedLines(index) : new LineCursor(text);
   let lastLine = -1;
   // Only candidate lines are read (most lines of a routine log are none).
   // Nothing below runs a WASM kernel while the finder is in use.
   const nextCandidate = candidateFinder(text);
-  const diff = mayHoldHunks(text) ? new DiffContent(text) : null;
+  const diff = mayHoldHunks(text) ? new DiffContent(text, index?.text === text ? index : undefined) : null;
   const isRgJson = RG_JSON_BEGIN_RE.test(text);
   for (let c = nextCandidate(0); c !== null && found.length < MAX_SALIENT; ) {
     const at = lines.lineOf(c.at);
@@ -260,6 +278,49 @@ export function salientLines(text: string, detach = true): SalientLine[] {
   return found;
 }
 
+/** How {@link salientLines} reads lines: by line number, asked in increasing order (give or take one line). */
+interface LineReader {
+  /** The line holding offset `at`. */
+  lineOf(at: number): number;
+  /** Offset where line `i` starts (the text's length past the end). */
+  startOf(i: number): number;
+  /** Line `i` without its line end (its first characters only), or undefined past the end. */
+  text(i: number): string | undefined;
+}
+
+/**
+ * A {@link LineReader} over a line index already built: lookups read its
+ * starts, from the last line found on (candidates come in order).
+ */
+class IndexedLines implements LineReader {
+  private last = 0;
+
+  constructor(private readonly index: LineIndex) {}
+
+  lineOf(at: number): number {
+    const index = this.index;
+    let i = this.last;
+    if (i >= index.count || index.start(i) > at) i = index.lineAt(at);
+    else while (i + 1 < index.count && index.start(i + 1) <= at) i++;
+    this.last = i;
+    return i;
+  }
+
+  startOf(i: number): number {
+    return i < this.index.count ? this.index.start(i) : this.index.text.length;
+  }
+
+  text(i: number): string | undefined {
+    const index = this.index;
+    // An empty text reads as one empty line, as LineCursor reads it.
+    if (i >= index.count) return i === 0 ? "" : undefined;
+    const start = index.start(i);
+    let end = index.end(i);
+    if (end > start && index.text.charCodeAt(end - 1) === 13) end--;
+    return index.text.slice(start, Math.min(end, start + LINE_CHARS + 64));
+  }
+}
+
 /**
  * Line starts a {@link LineCursor} keeps behind the furthest line it read:
  * lookups stay within a line or two of that one.
@@ -272,7 +333,7 @@ const CURSOR_KEPT_LINES = 1024;
  * of a 100 MB diff's 5 M lines was 40 MB of array, grown by copies). A
  * lookup behind them reads the text again from its start.
  */
-class LineCursor {
+class LineCursor implements LineReader {
   /** Starts of lines [first, first + starts.length). */
   private starts: number[] = [0];
   private first = 0;

@@ -19,6 +19,14 @@ import type { HttpEnvelope } from "./http-envelope.js";
 /** Reroutes one chain run may take (terminal → log, doc_read → markdown …). */
 const MAX_REROUTES = 2;
 
+/**
+ * Longest text whose line index a run hands on ({@link ChainRun.indexes}).
+ * Past it the index (4 bytes a line) would outlive the chain through the
+ * fidelity check at the size where memory, not speed, is the limit
+ * (bench/results/memory.md: a 100 MB log peaks at 3.9 bytes a char).
+ */
+const KEPT_INDEX_MAX_UNITS = 4 * 1024 * 1024;
+
 /** What a chain made of the content. */
 export interface ChainRun {
   output: string;
@@ -31,6 +39,12 @@ export interface ChainRun {
   detail: Record<string, number | string>;
   /** Whether a compressor (not a cleaning step) changed the text. */
   claimed: boolean;
+  /**
+   * The line indexes the links built, each of the text it names: the
+   * fidelity check reads the input (or its cleaned copy) by lines too, and
+   * need not find them again.
+   */
+  indexes?: readonly LineIndex[];
 }
 
 /** Everything a chain run needs besides the content and its type. */
@@ -61,7 +75,8 @@ export function runChain(
 ): ChainRun | null {
   const body = envelope === null ? content : envelope.body;
   const run: ChainRun = { output: body, lossy: false, type, strategy: [], detail: {}, claimed: false };
-  let input = LinkInput.first(content, type, ctx);
+  const indexes: LineIndex[] = [];
+  let input = LinkInput.first(content, type, ctx, indexes);
   if (envelope !== null) input = input.after({ output: body, lossy: false, lineOrigin: bodyLines(envelope) }, type);
   for (let reroutes = 0; ; reroutes++) {
     const last = runLinks(ctx.chains[run.type] ?? [], input, run, ctx, reroutes < MAX_REROUTES);
@@ -77,6 +92,7 @@ export function runChain(
     run.output = envelope.head + run.output;
     run.strategy.unshift("http");
   }
+  run.indexes = indexes;
   return run;
 }
 
@@ -165,6 +181,8 @@ class LinkInput implements CompressorInput {
     /** The input this text was made from, and what the link that made it said of its lines. */
     private readonly parent: LinkInput | null,
     private readonly step: CompressorOutput | null,
+    /** Every index the inputs of this chain run built (shared by them all). */
+    private readonly built: LineIndex[],
   ) {
     this.hint = ctx.hint;
     this.scale = ctx.scale;
@@ -176,18 +194,18 @@ class LinkInput implements CompressorInput {
   }
 
   /** The input of a chain's first link: the original itself. */
-  static first(content: string, type: ContentType, ctx: ChainContext): LinkInput {
-    return new LinkInput(content, type, ctx, null, null);
+  static first(content: string, type: ContentType, ctx: ChainContext, built: LineIndex[]): LinkInput {
+    return new LinkInput(content, type, ctx, null, null, built);
   }
 
   /** The next link's input: the output `out` of a link that read this input. */
   after(out: CompressorOutput, type: ContentType): LinkInput {
-    return new LinkInput(out.output, type, this.ctx, this, out);
+    return new LinkInput(out.output, type, this.ctx, this, out, this.built);
   }
 
   /** This text as the input of another type's chain (after a reroute). */
   retyped(type: ContentType): LinkInput {
-    const input = new LinkInput(this.text, type, this.ctx, this.parent, this.step);
+    const input = new LinkInput(this.text, type, this.ctx, this.parent, this.step, this.built);
     input.index = this.index;
     input.origin = this.origin;
     return input;
@@ -195,7 +213,16 @@ class LinkInput implements CompressorInput {
 
   /** Built on first use: JSON and HTML never ask, nor most last links of a chain. */
   get lines(): LineIndex {
-    return (this.index ??= LineIndex.of(this.text));
+    if (this.index === null) {
+      this.index = LineIndex.of(this.text);
+      if (this.isOriginalsView() && this.text.length <= KEPT_INDEX_MAX_UNITS) this.built.push(this.index);
+    }
+    return this.index;
+  }
+
+  /** Whether this text is the original or a cleaning of it (what the fidelity check reads). */
+  private isOriginalsView(): boolean {
+    return this.parent === null || (this.parent.parent === null && this.step?.keepsLines === true);
   }
 
   /**

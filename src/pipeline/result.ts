@@ -35,6 +35,8 @@ export function compressed(
     key: string | undefined;
     tokensIn: number;
     tokensOut: number;
+    /** The input's UTF-8 length, when the caller knows it (hashing it counted it; else counted here). */
+    bytesIn?: number;
     /** The output's UTF-8 length, when the caller counted it in parts (else counted here). */
     bytesOut?: number;
     detail: Record<string, number | string>;
@@ -46,7 +48,7 @@ export function compressed(
     type: figures.type,
     strategy: figures.strategy,
     key: figures.key,
-    bytesIn: utf8Length(content),
+    bytesIn: figures.bytesIn ?? utf8Length(content),
     bytesOut: figures.bytesOut ?? utf8Length(output),
     tokensIn: figures.tokensIn,
     tokensOut: figures.tokensOut,

@@ -44,7 +44,19 @@ export interface Sample {
 /** Longest line prefix a detector looks at. */
 export const MAX_LINE = 1024;
 
-const ESCAPE_RE = /[\x1b\x9b\x9d\x90]/;
+/**
+ * What opens an escape the sample strips: ESC and the C1 CSI, OSC and DCS.
+ * One indexOf per character, not a character class: V8 scans for one code
+ * unit at memchr speed, and the class regex over a 16 KB head was a tenth to
+ * a fifth of routing a log, a search or a diff.
+ */
+const ESCAPE_OPENERS = ["\x1b", "\x9b", "\x9d", "\x90"];
+
+/** Whether `head` holds one of {@link ESCAPE_OPENERS}. */
+function hasEscapeOpener(head: string): boolean {
+  for (const c of ESCAPE_OPENERS) if (head.indexOf(c) !== -1) return true;
+  return false;
+}
 
 /**
  * Builds the sample of `content`, reusing `index` when it is the content's
@@ -52,7 +64,7 @@ const ESCAPE_RE = /[\x1b\x9b\x9d\x90]/;
  */
 export function sampleOf(content: string, index?: LineIndex, json: JsonValidity = new JsonValidity()): Sample {
   let head = content.length > SAMPLE_CHARS ? content.slice(0, SAMPLE_CHARS) : content;
-  const hasEscapes = ESCAPE_RE.test(head);
+  const hasEscapes = hasEscapeOpener(head);
   if (hasEscapes) head = stripAnsi(head);
   let lines = index !== undefined && head === content ? index : LineIndex.of(head);
   const hasBareCr = hasBareCarriageReturn(head);

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import fc from "fast-check";
 import {
   computeKey,
+  computeKeyAndLength,
   computeKeyAsync,
   isValidKey,
   isValidNamespace,
@@ -9,7 +10,7 @@ import {
   normalizeKey,
   normalizeStoreKey,
 } from "../../src/ccr/key.js";
-import { encodeWtf8 } from "../../src/ccr/wtf8.js";
+import { encodeWtf8, utf8Length } from "../../src/ccr/wtf8.js";
 
 /** The reference: WebCrypto's SHA-256 of the WTF-8 bytes (UTF-8 for well-formed text), first 32 hex digits. */
 async function referenceKey(content: string): Promise<string> {
@@ -72,6 +73,31 @@ describe("computeKey", () => {
         expect(normalizeKey(key)).toBe(key);
       }),
     );
+  });
+});
+
+describe("computeKeyAndLength", () => {
+  it("gives computeKey's key and, when it gives one, utf8Length's count, on either side of the native threshold", () => {
+    const units = fc.oneof(
+      fc.integer({ min: 0, max: 0x7f }),
+      fc.integer({ min: 0x80, max: 0xffff }),
+      fc.constantFrom(0xd83d, 0xde00, 0xfffd, 0x4e2d),
+    );
+    fc.assert(
+      fc.property(fc.array(units, { maxLength: 900 }), (codes) => {
+        const content = String.fromCharCode(...codes);
+        const { key, utf8Bytes } = computeKeyAndLength(content);
+        expect(key).toBe(computeKey(content));
+        if (utf8Bytes !== undefined) expect(utf8Bytes).toBe(utf8Length(content));
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it("gives a lone surrogate's own key past the native threshold, as computeKey does", async () => {
+    const cut = "x".repeat(300) + "\ud83d";
+    expect(computeKeyAndLength(cut).key).toBe(await referenceKey(cut));
+    expect(computeKeyAndLength(cut).key).not.toBe(computeKeyAndLength("x".repeat(300) + "\ufffd").key);
   });
 });
 

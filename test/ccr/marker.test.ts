@@ -77,7 +77,46 @@ describe("formatMarker", () => {
   });
 });
 
+// The marker grammar as one global regex: what parseMarkers ran over the whole text before it
+// tried the regex only where `[[pithy:` opens. It must find the same markers.
+const RANGE = String.raw`L\d{1,9}(?:-\d{1,9})?`;
+const SEGMENT = String.raw`\.[A-Za-z_$][\w$-]{0,63}|\[\d{1,9}(?::\d{1,9})?\]|\['[^'\s[\]]{0,200}'\]`;
+const PLACE = `${RANGE}(?:,${RANGE}){0,7}|\\$(?:${SEGMENT}){0,32}`;
+const REFERENCE_RE = new RegExp(
+  `\\[\\[pithy:([0-9a-f]{32,64})(?: (${PLACE}))?(?: ([^[\\]\\r\\n]{0,160}))?\\]\\]`,
+  "gi",
+);
+
+function referenceMarkers(text: string): { key: string; index: number; length: number; place?: string }[] {
+  return [...text.matchAll(REFERENCE_RE)].map((m) => ({
+    key: m[1].toLowerCase(),
+    index: m.index,
+    length: m[0].length,
+    place: m[2],
+  }));
+}
+
 describe("parseMarkers", () => {
+  it("finds what one global regex over the text found, wherever brackets and tags sit", () => {
+    const piece = fc.oneof(
+      fc.constantFrom("[", "[[", "[[[", "]", "]]", "pithy:", "PiThY:", "[[pithy:", " ", "x", "\n", "L3-9", "$.a[2:5]"),
+      hexKey.map((k) => `[[pithy:${k}`),
+      fc.constantFrom(
+        formatMarker(KEY, "a"),
+        formatMarker(KEY, "b", { lines: [[3, 9]] }),
+        formatMarker(KEY, "", { path: "$.a" }),
+      ),
+    );
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 12 }), (pieces) => {
+        const text = pieces.join("");
+        const found = parseMarkers(text).map((m) => ({ key: m.key, index: m.index, length: m.length }));
+        expect(found, JSON.stringify(text)).toEqual(referenceMarkers(text).map(({ place, ...m }) => m));
+      }),
+      { numRuns: 3000 },
+    );
+  });
+
   it("finds every marker in order with its offset and length", () => {
     const a = formatMarker(KEY, "first");
     const b = formatMarker("f".repeat(64), "");

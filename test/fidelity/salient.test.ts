@@ -4,6 +4,7 @@ import {
   DIAGNOSTIC_RE,
   mayBeDiagnostic,
   mayBeTestFailure,
+  isTestFailure,
   missingSalient,
   salientKind,
   salientLines,
@@ -107,6 +108,7 @@ describe("salientKind", () => {
       fc.property(line, (text) => {
         if (DIAGNOSTIC_RE.test(text)) expect(mayBeDiagnostic(text)).toBe(true);
         if (TEST_FAIL_RE.test(text)) expect(mayBeTestFailure(text)).toBe(true);
+        expect(isTestFailure(text), text).toBe(TEST_FAIL_RE.test(text));
       }),
       { numRuns: 20_000 },
     );
