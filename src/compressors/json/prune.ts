@@ -4,7 +4,7 @@ import { MAX_IDENTIFIER_LENGTH, isHeadingLexeme, isIdentifierValue, type Identif
 import { compactEntryStub, isKeyedMap } from "./keyed-map.js";
 import { RowScanner, isErrorValue } from "./row-scan.js";
 import { JsonRows } from "./rows.js";
-import { entryStub, isStatusKey, namingStub, recordLabel } from "./stubs.js";
+import { OMITTED_KEYS_LEGEND, entryStub, isStatusKey, namingStub, omittedKeys, recordLabel } from "./stubs.js";
 import { JsonObject, decodeString, encodeString, isStringScalar, numberValue, type JsonNode } from "./tree.js";
 
 /**
@@ -59,6 +59,8 @@ export interface PruneStats {
   stringsCut: number;
   subtreesCollapsed: number;
   itemsDropped: number;
+  /** Collapsed subtrees that kept some keys and a `"…": n` count of the rest. */
+  keysCounted: number;
 }
 
 /** Deepest level the identifier search goes to; below it everything is a note. */
@@ -68,6 +70,11 @@ const LABEL_RUN_READ = 10;
 /** The key that holds a marker (or a note) inside an object. */
 export const MARKER_KEY = '"_pithy"';
 const NOTE_KEY = '"…"';
+
+/** Whether a stub holds a `"…": n` count of the keys it leaves out. */
+function holdsKeyCount(stub: JsonNode): boolean {
+  return stub instanceof JsonObject && stub.keys.includes(NOTE_KEY);
+}
 
 function isNote(node: JsonNode): boolean {
   return typeof node === "string" && node.startsWith('"…');
@@ -177,6 +184,7 @@ class Pruner {
     stringsCut: 0,
     subtreesCollapsed: 0,
     itemsDropped: 0,
+    keysCounted: 0,
   };
   /** One scanner for the document: nested arrays share what it learnt about each value. */
   private readonly scanner: RowScanner;
@@ -499,7 +507,8 @@ class Pruner {
         isFinal.push(!isKept);
       }
       tailKey = obj.keys.includes(MARKER_KEY) ? '"_pithy_omitted"' : MARKER_KEY;
-      tailValue = encodeString(this.opts.marker(selection.summary, pathOf(at)));
+      const legend = [...stubs.values()].some(holdsKeyCount) ? `; ${OMITTED_KEYS_LEGEND}` : "";
+      tailValue = encodeString(this.opts.marker(`${selection.summary}${legend}`, pathOf(at)));
     } else if (keys.length > this.opts.objectCap) {
       const head = Math.ceil((this.opts.objectCap - 1) * 0.7);
       const tail = this.opts.objectCap - 1 - head;
@@ -628,7 +637,8 @@ class Pruner {
     if (keys.length === 0) return null;
     if (keys.length < node.keys.length) {
       keys.push(NOTE_KEY);
-      values.push(encodeString(`+${plural(node.keys.length - keys.length + 1, "key")}`));
+      values.push(omittedKeys(node.keys.length - keys.length + 1));
+      this.stats.keysCounted++;
     }
     return new JsonObject(keys, values);
   }
