@@ -71,6 +71,11 @@ const LABEL_RUN_READ = 10;
 export const MARKER_KEY = '"_pithy"';
 const NOTE_KEY = '"…"';
 
+/** Whether a stub holds every key of its record with the record's own values: it drops nothing. */
+function isWholeStub(stub: JsonObject, record: JsonObject): boolean {
+  return stub.keys.length === record.keys.length && stub.values.every((v, i) => v === record.values[i]);
+}
+
 /** Whether a stub holds a `"…": n` count of the keys it leaves out. */
 function holdsKeyCount(stub: JsonNode): boolean {
   return stub instanceof JsonObject && stub.keys.includes(NOTE_KEY);
@@ -401,8 +406,7 @@ class Pruner {
       const kept: number[] = [];
       for (let r = 0; r < head; r++) kept.push(r);
       for (let r = items.length - tail; r < items.length; r++) kept.push(r);
-      const dropped = items.length - kept.length;
-      this.stats.itemsDropped += dropped;
+      let dropped = items.length - kept.length;
       const selection: RowSelection = { kept, dropped, summary: "" };
       const stubOf = (r: number) => namingStub(items[r], this.opts.identifiers);
       const labelOf = (r: number) => recordLabel(stubOf(r), `[${r}]`);
@@ -410,17 +414,21 @@ class Pruner {
       const shrunk: JsonNode[] = [];
       let omitted = 0;
       for (let r = 0; r < items.length; r++) {
-        if (r < head || r >= items.length - tail) {
+        const stub = stubs.get(r);
+        // A record whose stub is all of it (a `pip list` row: name and version) loses nothing.
+        const isWhole = stub instanceof JsonObject && isWholeStub(stub, items[r] as JsonObject);
+        if (r < head || r >= items.length - tail || isWhole) {
+          if (isWhole) dropped--;
           shrunk.push(this.shrink(items[r], depth + 1, false, item(at, r)));
           continue;
         }
-        const stub = stubs.get(r);
         if (stub === undefined) {
           omitted++;
           continue;
         }
         shrunk.push(stub);
       }
+      this.stats.itemsDropped += dropped;
       if (omitted === dropped) {
         // Nothing names these records: one note where they were.
         shrunk.splice(head, 0, encodeString(`…(${plural(omitted, "item")} omitted)`));
