@@ -70,6 +70,8 @@ const LABEL_RUN_READ = 10;
 /** The key that holds a marker (or a note) inside an object. */
 export const MARKER_KEY = '"_pithy"';
 const NOTE_KEY = '"…"';
+/** Fewest characters of repeated fields (keys and values) that a record states by naming an earlier one. */
+const REPEAT_MIN_CHARS = 40;
 
 /** Whether a stub holds every key of its record with the record's own values: it drops nothing. */
 function isWholeStub(stub: JsonObject, record: JsonObject): boolean {
@@ -260,20 +262,60 @@ class Pruner {
     const labelOf = (r: number) => recordLabel(stubOf(r), `[${r}]`);
     const stubs = isObjects ? this.stubsOf(selection, n, stubOf, labelOf, undefined, true).stubs : null;
     const kept: JsonNode[] = [];
+    const firstOf = new Map<string, number>();
     let next = 0;
     for (let r = 0; r < n; r++) {
+      let shown: JsonNode | undefined;
       if (next < selection.kept.length && selection.kept[next] === r) {
-        kept.push(this.shrink(row(r), depth + 1, false, item(at, r)));
+        shown = this.shrink(row(r), depth + 1, false, item(at, r));
         next++;
-        continue;
-      }
-      const stub = stubs?.get(r);
-      if (stub !== undefined) kept.push(stub);
+      } else shown = stubs?.get(r);
+      if (shown === undefined) continue;
+      kept.push(shown instanceof JsonObject ? this.asEarlier(shown, r, firstOf) : shown);
     }
     // The marker names the whole array: a recall of that path returns every row.
     const marker = encodeString(this.opts.marker(selection.summary, pathOf(at)));
     kept.push(isObjects ? new JsonObject([MARKER_KEY], [marker]) : marker);
     return kept;
+  }
+
+  /**
+   * A shown record whose scalar fields (the identifiers aside) repeat those of
+   * an earlier record of the array, with only what differs: its identifiers,
+   * its containers (a lint diagnostic's `location`) and a note naming the
+   * earlier record (`"…": "as [3]"`), where the repeated fields were. A
+   * linter's 216 diagnostics hold 28 distinct messages: each is read once,
+   * and every place stays. Only fields worth a note (40 characters) go.
+   */
+  private asEarlier(record: JsonObject, r: number, firstOf: Map<string, number>): JsonObject {
+    const identifiers = this.opts.identifiers;
+    const parts: string[] = [];
+    let hasContainer = false;
+    for (let i = 0; i < record.keys.length; i++) {
+      const value = record.values[i];
+      if (typeof value !== "string") hasContainer = true;
+      else if (!identifiers.hasLexeme(record.keys[i])) parts.push(record.keys[i], value);
+    }
+    const signature = parts.join("\u0000");
+    if (!hasContainer || signature.length < REPEAT_MIN_CHARS || isNote(record.values[0])) return record;
+    const first = firstOf.get(signature);
+    if (first === undefined) {
+      firstOf.set(signature, r);
+      return record;
+    }
+    const keys: string[] = [];
+    const values: JsonNode[] = [];
+    for (let i = 0; i < record.keys.length; i++) {
+      const value = record.values[i];
+      if (typeof value !== "string" || identifiers.hasLexeme(record.keys[i])) {
+        keys.push(record.keys[i]);
+        values.push(value);
+      } else if (!keys.includes(NOTE_KEY)) {
+        keys.push(NOTE_KEY);
+        values.push(encodeString(`as [${first}]`));
+      }
+    }
+    return new JsonObject(keys, values);
   }
 
   /**
