@@ -5,6 +5,7 @@ import { DEFAULT_IDENTIFIER_WORDS, IdentifierKeys } from "./json/identifier-keys
 import { parseJson } from "./json/parse.js";
 import { MARKER_KEY, pruneTree, type PruneOptions, type PruneStats } from "./json/prune.js";
 import { renderJson } from "./json/render.js";
+import { OMITTED_KEYS_LEGEND } from "./json/stubs.js";
 import { withoutBlocks } from "./json/rows.js";
 import { tabulate } from "./json/tabular-render.js";
 import { JsonObject, decodeString, encodeString, type JsonNode } from "./json/tree.js";
@@ -70,12 +71,17 @@ function pruneOptions(input: CompressorInput, identifiers: IdentifierKeys): Prun
   };
 }
 
+/** Fewest `"…": n` counts that the root marker explains. */
+const LEGEND_MIN_COUNTS = 10;
+
 function pruneSummary(stats: PruneStats): string {
   const parts: string[] = [];
   if (stats.stringsCut > 0) parts.push(`${stats.stringsCut} long strings cut`);
   if (stats.subtreesCollapsed > 0) parts.push(`${stats.subtreesCollapsed} deep subtrees collapsed`);
   if (stats.itemsDropped > 0) parts.push(`${stats.itemsDropped} array items or keys omitted`);
-  return `JSON pruned: ${parts.join(", ")}; notes start with …`;
+  // The legend costs ~10 tokens: worth it where it explains many counts.
+  const legend = stats.keysCounted >= LEGEND_MIN_COUNTS ? `, ${OMITTED_KEYS_LEGEND}` : "";
+  return `JSON pruned: ${parts.join(", ")}; notes start with …${legend}`;
 }
 
 /** Puts the one marker that names the original for every "…" note where the reader meets it first. */

@@ -73,6 +73,34 @@ const SCORE_FIELDS: ReadonlySet<string> = new Set(["score", "relevance", "rank",
 const TIME_FIELD_RE = /^(?:ts|t|time|timestamp|date|datetime|created|updated)$|_at$|At$|_time$|Time$/;
 /** A value is rare when it holds at most this share of the rows. */
 const RARE_SHARE = 0.25;
+/**
+ * A field most rows lack sets its rows apart, unless, past 100 rows, it is in
+ * more than this many rows and this share of them and its values repeat (at
+ * most one distinct string or small container per {@link FAMILY_REPEATS}
+ * rows): `os`/`cpu` in 69 of 281 lockfile entries (10 and 9 values) name a
+ * family of records, the platform binaries, not standouts. A field of
+ * numbers or distinct values (a trace's `dur` in its 167 complete events of
+ * 840) still marks every row.
+ */
+const SPARSE_ROWS = 25;
+const SPARSE_SHARE = 0.1;
+const FAMILY_REPEATS = 4;
+
+/** Whether the rows holding a field each stand out for holding it. */
+function isSparseSignal(col: Column, n: number): boolean {
+  const size = col.present.length;
+  if (size > n * RARE_SHARE) return false;
+  if (size <= Math.max(SPARSE_ROWS, n * SPARSE_SHARE)) return true;
+  const values = new Set<string>();
+  for (let k = 0; k < size; k++) {
+    const v = categoryValue(valueAt(col, k));
+    if (v === null) return true;
+    values.add(v);
+    if (values.size * FAMILY_REPEATS > size) return true;
+  }
+  return false;
+}
+
 /** Numbers this many standard deviations from their column's mean are outliers. */
 export const OUTLIER_SIGMAS = 2;
 
@@ -527,7 +555,7 @@ export function selectRows(rows: JsonNode[] | JsonRows, policy: CrushPolicy): Ro
   if (isRecords) {
     const timeSeries = [...columns.keys()].some((name) => TIME_FIELD_RE.test(name));
     for (const [name, col] of columns) {
-      if (col.present.length <= n * RARE_SHARE) for (const r of col.present) keep.add(r);
+      if (isSparseSignal(col, n)) for (const r of col.present) keep.add(r);
       markRareStatus(name, col, n, keep);
       const isId = policy.identifiers.has(name);
       if (!isId && !STATUS_FIELDS.has(fieldWord(name))) markRareCategory(col, n, rareCategories);

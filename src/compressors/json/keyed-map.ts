@@ -1,3 +1,4 @@
+import { omittedKeys } from "./stubs.js";
 import { JsonObject, decodeString, encodeString, isStringScalar, type JsonNode } from "./tree.js";
 
 /**
@@ -5,7 +6,7 @@ import { JsonObject, decodeString, encodeString, isStringScalar, type JsonNode }
  * package names, paths, versions) rather than fields. Its keys are its
  * outline, so each of them stays visible however many there are: past the
  * stub budget an entry no longer shows its naming values, only its key and
- * a note of its size (`"audio/mpeg": {"…": "+3 keys"}`), which is still
+ * a note of its size (`"audio/mpeg": {"…": 3}`), which is still
  * valid JSON in the entry's place. Only the values are spent.
  */
 
@@ -30,7 +31,7 @@ export function isKeyedMap(obj: JsonObject): boolean {
 export function compactEntryStub(value: JsonNode): JsonNode {
   if (value instanceof JsonObject) {
     const n = value.keys.length;
-    return n === 0 ? value : new JsonObject(['"…"'], [encodeString(`+${n} key${n === 1 ? "" : "s"}`)]);
+    return n === 0 ? value : new JsonObject(['"…"'], [omittedKeys(n)]);
   }
   if (Array.isArray(value)) return value.length === 0 ? value : [encodeString(`…(+${value.length})`)];
   return value;

@@ -4,7 +4,7 @@ import { MAX_IDENTIFIER_LENGTH, isHeadingLexeme, isIdentifierValue, type Identif
 import { compactEntryStub, isKeyedMap } from "./keyed-map.js";
 import { RowScanner, isErrorValue } from "./row-scan.js";
 import { JsonRows } from "./rows.js";
-import { entryStub, isStatusKey, namingStub, recordLabel } from "./stubs.js";
+import { OMITTED_KEYS_LEGEND, entryStub, isStatusKey, namingStub, omittedKeys, recordLabel } from "./stubs.js";
 import { JsonObject, decodeString, encodeString, isStringScalar, numberValue, type JsonNode } from "./tree.js";
 
 /**
@@ -59,6 +59,8 @@ export interface PruneStats {
   stringsCut: number;
   subtreesCollapsed: number;
   itemsDropped: number;
+  /** Collapsed subtrees that kept some keys and a `"…": n` count of the rest. */
+  keysCounted: number;
 }
 
 /** Deepest level the identifier search goes to; below it everything is a note. */
@@ -68,6 +70,18 @@ const LABEL_RUN_READ = 10;
 /** The key that holds a marker (or a note) inside an object. */
 export const MARKER_KEY = '"_pithy"';
 const NOTE_KEY = '"…"';
+/** Fewest characters of repeated fields (keys and values) that a record states by naming an earlier one. */
+const REPEAT_MIN_CHARS = 40;
+
+/** Whether a stub holds every key of its record with the record's own values: it drops nothing. */
+function isWholeStub(stub: JsonObject, record: JsonObject): boolean {
+  return stub.keys.length === record.keys.length && stub.values.every((v, i) => v === record.values[i]);
+}
+
+/** Whether a stub holds a `"…": n` count of the keys it leaves out. */
+function holdsKeyCount(stub: JsonNode): boolean {
+  return stub instanceof JsonObject && stub.keys.includes(NOTE_KEY);
+}
 
 function isNote(node: JsonNode): boolean {
   return typeof node === "string" && node.startsWith('"…');
@@ -177,6 +191,7 @@ class Pruner {
     stringsCut: 0,
     subtreesCollapsed: 0,
     itemsDropped: 0,
+    keysCounted: 0,
   };
   /** One scanner for the document: nested arrays share what it learnt about each value. */
   private readonly scanner: RowScanner;
@@ -247,20 +262,60 @@ class Pruner {
     const labelOf = (r: number) => recordLabel(stubOf(r), `[${r}]`);
     const stubs = isObjects ? this.stubsOf(selection, n, stubOf, labelOf, undefined, true).stubs : null;
     const kept: JsonNode[] = [];
+    const firstOf = new Map<string, number>();
     let next = 0;
     for (let r = 0; r < n; r++) {
+      let shown: JsonNode | undefined;
       if (next < selection.kept.length && selection.kept[next] === r) {
-        kept.push(this.shrink(row(r), depth + 1, false, item(at, r)));
+        shown = this.shrink(row(r), depth + 1, false, item(at, r));
         next++;
-        continue;
-      }
-      const stub = stubs?.get(r);
-      if (stub !== undefined) kept.push(stub);
+      } else shown = stubs?.get(r);
+      if (shown === undefined) continue;
+      kept.push(shown instanceof JsonObject ? this.asEarlier(shown, r, firstOf) : shown);
     }
     // The marker names the whole array: a recall of that path returns every row.
     const marker = encodeString(this.opts.marker(selection.summary, pathOf(at)));
     kept.push(isObjects ? new JsonObject([MARKER_KEY], [marker]) : marker);
     return kept;
+  }
+
+  /**
+   * A shown record whose scalar fields (the identifiers aside) repeat those of
+   * an earlier record of the array, with only what differs: its identifiers,
+   * its containers (a lint diagnostic's `location`) and a note naming the
+   * earlier record (`"…": "as [3]"`), where the repeated fields were. A
+   * linter's 216 diagnostics hold 28 distinct messages: each is read once,
+   * and every place stays. Only fields worth a note (40 characters) go.
+   */
+  private asEarlier(record: JsonObject, r: number, firstOf: Map<string, number>): JsonObject {
+    const identifiers = this.opts.identifiers;
+    const parts: string[] = [];
+    let hasContainer = false;
+    for (let i = 0; i < record.keys.length; i++) {
+      const value = record.values[i];
+      if (typeof value !== "string") hasContainer = true;
+      else if (!identifiers.hasLexeme(record.keys[i])) parts.push(record.keys[i], value);
+    }
+    const signature = parts.join("\u0000");
+    if (!hasContainer || signature.length < REPEAT_MIN_CHARS || isNote(record.values[0])) return record;
+    const first = firstOf.get(signature);
+    if (first === undefined) {
+      firstOf.set(signature, r);
+      return record;
+    }
+    const keys: string[] = [];
+    const values: JsonNode[] = [];
+    for (let i = 0; i < record.keys.length; i++) {
+      const value = record.values[i];
+      if (typeof value !== "string" || identifiers.hasLexeme(record.keys[i])) {
+        keys.push(record.keys[i]);
+        values.push(value);
+      } else if (!keys.includes(NOTE_KEY)) {
+        keys.push(NOTE_KEY);
+        values.push(encodeString(`as [${first}]`));
+      }
+    }
+    return new JsonObject(keys, values);
   }
 
   /**
@@ -393,8 +448,7 @@ class Pruner {
       const kept: number[] = [];
       for (let r = 0; r < head; r++) kept.push(r);
       for (let r = items.length - tail; r < items.length; r++) kept.push(r);
-      const dropped = items.length - kept.length;
-      this.stats.itemsDropped += dropped;
+      let dropped = items.length - kept.length;
       const selection: RowSelection = { kept, dropped, summary: "" };
       const stubOf = (r: number) => namingStub(items[r], this.opts.identifiers);
       const labelOf = (r: number) => recordLabel(stubOf(r), `[${r}]`);
@@ -402,17 +456,21 @@ class Pruner {
       const shrunk: JsonNode[] = [];
       let omitted = 0;
       for (let r = 0; r < items.length; r++) {
-        if (r < head || r >= items.length - tail) {
+        const stub = stubs.get(r);
+        // A record whose stub is all of it (a `pip list` row: name and version) loses nothing.
+        const isWhole = stub instanceof JsonObject && isWholeStub(stub, items[r] as JsonObject);
+        if (r < head || r >= items.length - tail || isWhole) {
+          if (isWhole) dropped--;
           shrunk.push(this.shrink(items[r], depth + 1, false, item(at, r)));
           continue;
         }
-        const stub = stubs.get(r);
         if (stub === undefined) {
           omitted++;
           continue;
         }
         shrunk.push(stub);
       }
+      this.stats.itemsDropped += dropped;
       if (omitted === dropped) {
         // Nothing names these records: one note where they were.
         shrunk.splice(head, 0, encodeString(`…(${plural(omitted, "item")} omitted)`));
@@ -499,7 +557,8 @@ class Pruner {
         isFinal.push(!isKept);
       }
       tailKey = obj.keys.includes(MARKER_KEY) ? '"_pithy_omitted"' : MARKER_KEY;
-      tailValue = encodeString(this.opts.marker(selection.summary, pathOf(at)));
+      const legend = [...stubs.values()].some(holdsKeyCount) ? `; ${OMITTED_KEYS_LEGEND}` : "";
+      tailValue = encodeString(this.opts.marker(`${selection.summary}${legend}`, pathOf(at)));
     } else if (keys.length > this.opts.objectCap) {
       const head = Math.ceil((this.opts.objectCap - 1) * 0.7);
       const tail = this.opts.objectCap - 1 - head;
@@ -628,7 +687,8 @@ class Pruner {
     if (keys.length === 0) return null;
     if (keys.length < node.keys.length) {
       keys.push(NOTE_KEY);
-      values.push(encodeString(`+${plural(node.keys.length - keys.length + 1, "key")}`));
+      values.push(omittedKeys(node.keys.length - keys.length + 1));
+      this.stats.keysCounted++;
     }
     return new JsonObject(keys, values);
   }

@@ -13,7 +13,7 @@ import { JsonObject, type JsonNode } from "./tree.js";
  *   `{"_pithy_factored": {"every_row": {...}, "rows": [{...}, ...]}}`.
  *
  * A crusher marker row (`{"_pithy": "[[pithy:…]]"}`) stays where it is, as the
- * marker string itself. The walk uses an explicit stack (deep documents).
+ * marker string itself, and so does a marker string among the rows. The walk uses an explicit stack (deep documents).
  */
 
 /** How many arrays each rewrite changed. */
@@ -28,8 +28,12 @@ const COLUMNS_KEY = '"columns"';
 const EVERY_ROW_KEY = '"every_row"';
 const ROWS_KEY = '"rows"';
 
-/** The marker string of a crusher marker row, or null. */
+/**
+ * The marker string of a crusher marker row, or of a marker standing alone
+ * among the rows (the root marker a pruned top-level array ends with), or null.
+ */
 function markerRow(node: JsonNode): string | null {
+  if (typeof node === "string") return parseMarkers(node).length > 0 ? node : null;
   if (!(node instanceof JsonObject) || node.keys.length !== 1 || node.keys[0] !== MARKER_KEY) return null;
   const value = node.values[0];
   return typeof value === "string" && parseMarkers(value).length > 0 ? value : null;

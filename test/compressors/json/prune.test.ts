@@ -46,7 +46,7 @@ describe("pruneTree", () => {
       },
     };
     const { out } = prune(value);
-    expect(out.a.b.c.d).toEqual({ textRaw: "`dns.lookup()`", "…": "+1 key" });
+    expect(out.a.b.c.d).toEqual({ textRaw: "`dns.lookup()`", "…": 1 });
     expect(out.a.b.c.e.textRaw).toMatch(/^`family` \{integer\} The record …\(\+\d+ chars\)$/);
     expect(out.a.b.c.e.textRaw.length).toBeLessThan(200);
   });
@@ -87,7 +87,7 @@ describe("pruneTree", () => {
       a: { b: { c: { d: { type: "Identifier", name: "main", start: 1, range: [0, 1] }, e: { x: 1, y: 2, z: [3] } } } },
     };
     const { out, stats } = prune(value);
-    expect(out.a.b.c.d).toEqual({ name: "main", "…": "+3 keys" });
+    expect(out.a.b.c.d).toEqual({ name: "main", "…": 3 });
     expect(out.a.b.c.e).toBe("…{3 keys}");
     expect(stats.subtreesCollapsed).toBe(2);
   });
@@ -138,7 +138,7 @@ describe("pruneTree keeps what names a record past the depth cap", () => {
   it("keeps the status of a record next to its identifiers", () => {
     const value = { a: { b: { c: { d: { fullName: "t one", status: "passed", duration: 3, meta: { a: [] } } } } } };
     const { out } = prune(value);
-    expect(out.a.b.c.d).toEqual({ fullName: "t one", status: "passed", "…": "+2 keys" });
+    expect(out.a.b.c.d).toEqual({ fullName: "t one", status: "passed", "…": 2 });
   });
 
   it("keeps a failed record's scalars and failure messages past the depth cap", () => {
@@ -166,6 +166,6 @@ describe("pruneTree keeps what names a record past the depth cap", () => {
     );
     const { out } = prune({ db: map });
     expect(Object.keys(out.db).filter((k) => k.startsWith("type/"))).toHaveLength(40);
-    expect(out.db["type/5"]).toEqual({ "…": "+2 keys" });
+    expect(out.db["type/5"]).toEqual({ "…": 2 });
   });
 });

@@ -36,6 +36,19 @@ describe("tabulate", () => {
     expect(out.rows).toEqual([{ file: "f0.js" }, { file: "f1.js" }, { file: "f2.js" }, { file: "f3.js" }]);
   });
 
+  it("tabulates rows followed by a pruned top-level array's marker string, keeping it last", () => {
+    const marker = `[[pithy:${"0".repeat(32)} JSON pruned: 1 long strings cut]]`;
+    const rows = [...Array.from({ length: 4 }, (_, i) => ({ name: `p${i}`, version: `1.${i}.0` })), marker];
+    const out = JSON.parse(rewrite(rows).text)._pithy_table;
+    expect(out.columns).toEqual(["name", "version"]);
+    expect(out.rows).toEqual([["p0", "1.0.0"], ["p1", "1.1.0"], ["p2", "1.2.0"], ["p3", "1.3.0"], marker]);
+  });
+
+  it("leaves an array alone when a string among its rows is no marker", () => {
+    const rows = [...Array.from({ length: 4 }, (_, i) => ({ name: `p${i}`, version: "1" })), "…(3 items omitted)"];
+    expect(rewrite(rows).stats.tables).toBe(0);
+  });
+
   it("keeps a crusher marker row in place as the marker string", () => {
     const marker = `[[pithy:${"0".repeat(32)} 9 rows omitted]]`;
     const rows = [{ a: 1 }, { a: 2 }, { a: 3 }, { a: 4 }, { _pithy: marker }];
