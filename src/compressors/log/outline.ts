@@ -1,6 +1,7 @@
 /**
  * The outline lines of a log that no level word marks: compiler and linter
  * diagnostic heads (every one is a distinct fact: a place and a message),
+ * the marked source line of a code frame (`> 43 | …`),
  * the places and scopes they point at (`--> src/x.rs:3:9`, `f.c: In
  * function ‘g’:`), and the names of a test run's files and suites (TAP's
  * `# name` comments, a spec reporter's top-level `✔ file`) and the packages
@@ -16,7 +17,7 @@
  */
 
 /** What {@link outlineKind} found. */
-export const Outline = { None: 0, Diagnostic: 1, TestName: 2, Package: 3 } as const;
+export const Outline = { None: 0, Diagnostic: 1, TestName: 2, Package: 3, FailingSource: 4 } as const;
 export type Outline = (typeof Outline)[keyof typeof Outline];
 
 /**
@@ -59,6 +60,13 @@ const TAP_NAME_RE = /^# [A-Za-z]/;
 const TOP_OUTCOME_RE = /^[✔✓▶] \S/;
 /** vitest's and jest's line per test file: ` ✓  node  test/a.test.ts (5 tests) 12ms`, `PASS test/a.test.ts`. */
 const FILE_OUTCOME_RE = /^ ?[✓✔×❯↓] [^(]*\(\d+ tests?[ |)]/;
+/**
+ * The marked line of a babel-style code frame (jest, babel, webpack, eslint's codeframe):
+ * `    > 43 |     expect(semver.diff('1.2.3', '2.0.0-1')).toBe('major');`, the source line a
+ * failure or diagnostic points at. Its neighbours are context; this line is the place, and each
+ * failure has its own, though they all share one template.
+ */
+const FRAME_MARK_RE = /^ +> +\d+ \| /;
 /** vitest's pointer into the test file under a failure: `❯ test/a.test.ts:74:18`. */
 const TEST_FRAME_RE = /^ *❯ [^\s:]+:\d+:\d+/;
 
@@ -115,6 +123,7 @@ export function outlineKind(text: string): Outline {
     }
     if (c === 32 && POINTER_RE.test(text)) return Outline.Diagnostic;
     if (c === 32 && SCOPE_RE.test(text)) return Outline.Diagnostic;
+    if (c === 32 && FRAME_MARK_RE.test(text)) return Outline.FailingSource;
     return Outline.None;
   }
   // A test's outcome and vitest's frame pointer open with a mark (no space before it here).
