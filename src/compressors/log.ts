@@ -126,7 +126,7 @@ export function compressLog(input: CompressorInput): CompressorOutput | null {
     if (budget > 0) budget--;
   }
   for (const i of firsts) {
-    if (keep[i] === 1 || opensRecord(visible, i)) continue;
+    if (keep[i] === 1 || pass.passed[i] === 1 || opensRecord(visible, i)) continue;
     if (budget <= 0) break;
     keep[i] = 1;
     budget--;
@@ -182,6 +182,8 @@ class LineSorter {
   /** The group of the passing-test run being read, and its last line (-1: none). */
   private passGroup: string | null = null;
   private passLast = -1;
+  /** The nested suite heading the run being read went on over last (-1: none). */
+  private passHeading = -1;
   /** For a TAP run, its assertions' indentation (-1: not a TAP run). */
   private passIndent = -1;
   /** A diagnostic head whose message is on the next non-blank line (biome) was just seen. */
@@ -317,7 +319,8 @@ class LineSorter {
    */
   private passing(i: number, text: string): void {
     const group = passingGroup(text);
-    if (group !== null && group === this.passGroup && (this.passLast === i - 1 || this.passIndent >= 0)) {
+    const follows = this.passLast === i - 1 || this.passHeading === i - 1;
+    if (group !== null && group === this.passGroup && (follows || this.passIndent >= 0)) {
       this.passLast = i;
       this.passed[i] = 1;
       return;
@@ -325,6 +328,14 @@ class LineSorter {
     // A TAP run goes on through its assertions' YAML blocks and `# Subtest:` lines, up to a line
     // less indented than its assertions (the parent's end) or a failure.
     if (group === null && this.passIndent >= 0 && indentOf(text) >= this.passIndent && !endsTapRun(text)) return;
+    // A spec reporter's nested suite heading between passing tests (mocha's `    ai` over its
+    // `      ✔ …` lines) goes on with the run: its sibling suites' tests come back at the same
+    // indentation, and a failure or a less nested line ends it.
+    if (group === null && this.passGroup !== null && isNestedSuiteHeading(text, this.passGroup)) {
+      this.passed[i] = 1;
+      this.passHeading = i;
+      return;
+    }
     this.closePassingRun();
     if (group === null) return;
     this.keep[i] = 1;
@@ -336,8 +347,11 @@ class LineSorter {
   /** Keeps the last test of the run being read, if any (call once more after the last line). */
   closePassingRun(): void {
     if (this.passLast >= 0) this.keep[this.passLast] = 1;
+    // The suite of the run's last test names it: its heading stays with it.
+    if (this.passHeading >= 0 && this.passHeading < this.passLast) this.keep[this.passHeading] = 1;
     this.passGroup = null;
     this.passLast = -1;
+    this.passHeading = -1;
     this.passIndent = -1;
   }
 
@@ -766,6 +780,28 @@ function endsTapRun(text: string): boolean {
   const at = indentOf(text);
   return text.startsWith("not ok ", at) || (text.startsWith("# ", at) && !text.startsWith("# Subtest: ", at));
 }
+
+/** Least indentation of a nested suite heading: top-level suites (indented by two) end a run. */
+const NESTED_SUITE_INDENT = 4;
+
+/**
+ * Whether `text` is a spec reporter's nested suite heading inside a run of passing
+ * tests of group `group` (their indentation): indented by at least
+ * {@link NESTED_SUITE_INDENT}, less than the tests, opening with a letter (no
+ * mark, no `1)` of a failure) and with no level word or outcome after it.
+ */
+function isNestedSuiteHeading(text: string, group: string): boolean {
+  const tests = Number(group);
+  if (!Number.isInteger(tests) || text.length > 200) return false;
+  const at = indentOf(text);
+  if (at < NESTED_SUITE_INDENT || at >= tests) return false;
+  const c = text.charCodeAt(at);
+  const letter = (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
+  return letter && SUITE_HEADING_RE.test(text);
+}
+
+/** A suite name: words, dots, dashes, slashes, `#` and the like, no colon-led detail nor outcome word. */
+const SUITE_HEADING_RE = /^ +[A-Za-z][\w .#/@<>'"()[\]-]*$/;
 
 function isDigitCode(c: number): boolean {
   return c >= 48 && c <= 57;

@@ -2,9 +2,12 @@ import { stripAnsi } from "../kernels/ansi.js";
 import { collapseCarriageReturns } from "../kernels/frames.js";
 import type { Compressor } from "./types.js";
 import { dropErasedLines } from "./terminal/erased-lines.js";
+import { dropStatusOverlays } from "./terminal/status-overlays.js";
 
 /**
- * Cleans what a pty received into the lines a person would read: lines a live
+ * Cleans what a pty received into the lines a person would read: status lines
+ * drawn on a fixed row moved out of the text they interrupted
+ * (terminal/status-overlays.ts), lines a live
  * display erased before redrawing (terminal/erased-lines.ts) dropped, CR-redrawn
  * frames (progress bars, spinners) collapsed to their last frame, then ANSI
  * escapes stripped. Frames collapse first because the redraw escapes
@@ -26,7 +29,7 @@ export const terminalCompressor: Compressor = {
   compress(input) {
     if (!input.canDrop) return null;
     const records = hasCrRecords(input.text) ? crToLf(input.text) : input.text;
-    const text = dropErasedLines(records);
+    const text = dropErasedLines(dropStatusOverlays(records));
     const collapsed = collapseCarriageReturns(text);
     const stripped = stripAnsi(collapsed);
     // A CR-only file (no LF at all) is records the router reads as they are.

@@ -1,10 +1,12 @@
 /**
  * The outline lines of a log that no level word marks: compiler and linter
  * diagnostic heads (every one is a distinct fact: a place and a message),
+ * the marked source line of a code frame (`> 43 | …`),
  * the places and scopes they point at (`--> src/x.rs:3:9`, `f.c: In
  * function ‘g’:`), and the names of a test run's files and suites (TAP's
  * `# name` comments, a spec reporter's top-level `✔ file`) and the packages
- * an install set up (dpkg's `Setting up curl (7.88.1-10) ...`, one line per
+ * an install set up (dpkg's `Setting up curl (7.88.1-10) ...`, apt's simulated
+ * `Inst curl (7.88.1-10 …)`, one line per
  * package and version: an install log is read for them as a listing is read
  * for its file names; its Selecting/Preparing/Unpacking lines are the steps
  * before, and go). The log compressor keeps them all, whatever its caps: they are what the reader
@@ -15,7 +17,7 @@
  */
 
 /** What {@link outlineKind} found. */
-export const Outline = { None: 0, Diagnostic: 1, TestName: 2, Package: 3 } as const;
+export const Outline = { None: 0, Diagnostic: 1, TestName: 2, Package: 3, FailingSource: 4 } as const;
 export type Outline = (typeof Outline)[keyof typeof Outline];
 
 /**
@@ -58,11 +60,24 @@ const TAP_NAME_RE = /^# [A-Za-z]/;
 const TOP_OUTCOME_RE = /^[✔✓▶] \S/;
 /** vitest's and jest's line per test file: ` ✓  node  test/a.test.ts (5 tests) 12ms`, `PASS test/a.test.ts`. */
 const FILE_OUTCOME_RE = /^ ?[✓✔×❯↓] [^(]*\(\d+ tests?[ |)]/;
+/**
+ * The marked line of a babel-style code frame (jest, babel, webpack, eslint's codeframe):
+ * `    > 43 |     expect(semver.diff('1.2.3', '2.0.0-1')).toBe('major');`, the source line a
+ * failure or diagnostic points at. Its neighbours are context; this line is the place, and each
+ * failure has its own, though they all share one template.
+ */
+const FRAME_MARK_RE = /^ +> +\d+ \| /;
 /** vitest's pointer into the test file under a failure: `❯ test/a.test.ts:74:18`. */
 const TEST_FRAME_RE = /^ *❯ [^\s:]+:\d+:\d+/;
 
 /** dpkg's line per package it configured (apt's term.log, `apt-get install`): `Setting up curl (7.88.1-10) ...`. */
 const DPKG_SETUP_RE = /^Setting up [^\s()]+ \([^\s()]+\) \.\.\.\r?$/;
+/**
+ * apt's line per package a simulated run (`apt-get install -s`, `--dry-run`) would unpack or
+ * remove: `Inst curl (7.88.1-10 Debian:12.15/oldstable [amd64])`, `Inst tzdata [2024a-0] (2025b-0 …)`,
+ * `Remv tree [2.1.0-1]`. Its `Conf curl (…)` lines name the same packages again, and go.
+ */
+const APT_SIMULATED_RE = /^(?:Inst [^\s()[\]]+ (?:\[[^\s\]]+\] )?\(|Remv [^\s()[\]]+ \[)/;
 
 /** unittest's verbose pass: `testX (pkg.module.Class.testX) ... ok`; group 1 is the class. */
 const UNITTEST_OK_RE = /^\w+ \(([\w.]+)\.\w+\) \.\.\. ok$/;
@@ -108,6 +123,7 @@ export function outlineKind(text: string): Outline {
     }
     if (c === 32 && POINTER_RE.test(text)) return Outline.Diagnostic;
     if (c === 32 && SCOPE_RE.test(text)) return Outline.Diagnostic;
+    if (c === 32 && FRAME_MARK_RE.test(text)) return Outline.FailingSource;
     return Outline.None;
   }
   // A test's outcome and vitest's frame pointer open with a mark (no space before it here).
@@ -116,6 +132,7 @@ export function outlineKind(text: string): Outline {
     if (TEST_FRAME_RE.test(text)) return Outline.Diagnostic;
   }
   if (c === 83 /* S */ && DPKG_SETUP_RE.test(text)) return Outline.Package;
+  if ((c === 73 /* I */ || c === 82) /* R */ && APT_SIMULATED_RE.test(text)) return Outline.Package;
   // A place, a scope's file or a tool's name ends in `:` (or a place in `(`) before any white space.
   const placed = opensPlace(text);
   if (

@@ -9,7 +9,8 @@
  * frame) through frames, connectors and continuation lines, across single
  * blank lines that are followed by more trace. A trace splits into segments
  * at each head; a segment whose masked frames repeat an earlier segment
- * (the same stack printed for every failing test) keeps only its first line.
+ * (the same stack printed for every failing test) keeps only its first line,
+ * and its first frame when that frame names a place no trace showed before.
  */
 
 import { maskLine } from "./templates.js";
@@ -155,15 +156,40 @@ function markSegment(
   for (let k = s + 1; k <= e; k++) signature += maskLine(text[k]) + "\n";
   if (seen.has(signature)) {
     for (let k = s + 1; k <= e; k++) roles[k] = TraceRole.Repeated;
+    keepNewPlace(text, s + 1, e, roles, seen);
     return;
   }
   seen.add(signature);
+  for (let k = s + 1; k <= e; k++) {
+    if (!isFrame(text, k)) continue;
+    seen.add(`\u0000${text[k]}`);
+    break;
+  }
   const len = e - s + 1;
   if (len > maxSegmentLines) {
     // Keep the head and the innermost frames, and the outermost ones.
     const head = Math.ceil((maxSegmentLines * 2) / 3);
     const tail = maxSegmentLines - head;
     for (let k = s + head; k <= e - tail; k++) roles[k] = TraceRole.Repeated;
+  }
+}
+
+/**
+ * A repeated stack still says where it was thrown: its first frame, when no
+ * earlier trace showed that very line (digits and all). The same assertion
+ * helper failing in three tests prints three stacks alike but for the test
+ * file's line (`at Context.<anonymous> (test/a.spec.js:21:55)`): that line is
+ * the failure's place, and it stays. A stack repeated at one place keeps
+ * nothing more, its first frame having been shown.
+ */
+function keepNewPlace(text: readonly string[], s: number, e: number, roles: Uint8Array, seen: Set<string>): void {
+  for (let k = s; k <= e; k++) {
+    if (!isFrame(text, k)) continue;
+    const place = `\u0000${text[k]}`;
+    if (seen.has(place)) return;
+    seen.add(place);
+    roles[k] = TraceRole.Kept;
+    return;
   }
 }
 

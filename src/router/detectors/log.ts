@@ -57,6 +57,9 @@ const APT_LINES = [
   /(?:Get|Hit|Ign|Err):\d+ \S/,
   /(?:Reading package lists|Building dependency tree|Reading state information)\.\.\./,
   /Log (?:started|ended): \d/,
+  // A simulated run (`apt-get install -s`): `Inst curl (7.88.1-10 …)`, `Conf curl (…)`, `Remv tree [2.1.0-1]`.
+  /(?:Inst|Conf) [^\s()]+ (?:\[[^\]\s]+\] )?\(/,
+  /Remv [^\s()]+ \[/,
 ];
 
 const TEST_RE = new RegExp(

@@ -17,6 +17,8 @@ const TOP_OUTCOME_RE = /^[✔✓▶] \S/;
 const FILE_OUTCOME_RE = /^ ?[✓✔×❯↓] [^(]*\(\d+ tests?[ |)]/;
 const TEST_FRAME_RE = /^ *❯ [^\s:]+:\d+:\d+/;
 const DPKG_SETUP_RE = /^Setting up [^\s()]+ \([^\s()]+\) \.\.\.\r?$/;
+const APT_SIMULATED_RE = /^(?:Inst [^\s()[\]]+ (?:\[[^\s\]]+\] )?\(|Remv [^\s()[\]]+ \[)/;
+const FRAME_MARK_RE = /^ +> +\d+ \| /;
 const UNITTEST_OK_RE = /^\w+ \(([\w.]+)\.\w+\) \.\.\. ok$/;
 const TAP_OK_RE = /^( *)ok \d+ (?![^#]*# (?:SKIP|TODO))/;
 const PASSING_RE = /^ *[✓✔√] \S/;
@@ -31,11 +33,13 @@ function referenceOutline(text: string): Outline {
     }
     if (c === 32 && POINTER_RE.test(text)) return Outline.Diagnostic;
     if (c === 32 && SCOPE_RE.test(text)) return Outline.Diagnostic;
+    if (c === 32 && FRAME_MARK_RE.test(text)) return Outline.FailingSource;
     return Outline.None;
   }
   if (TOP_OUTCOME_RE.test(text) || FILE_OUTCOME_RE.test(text)) return Outline.TestName;
   if (TEST_FRAME_RE.test(text)) return Outline.Diagnostic;
   if (c === 83 && DPKG_SETUP_RE.test(text)) return Outline.Package;
+  if (APT_SIMULATED_RE.test(text)) return Outline.Package;
   if (
     PLACED_HEAD_RE.test(text) ||
     SCOPE_RE.test(text) ||
@@ -95,6 +99,9 @@ const PIECE = fc.constantFrom(
   "▶ suite",
   "√ passes",
   "Setting up curl (7.88.1-10) ...",
+  "Inst curl (7.88.1-10 Debian:12 [amd64])",
+  "Remv tree [2.1.0-1]",
+  "    > 43 | x",
   "testX (pkg.mod.Class.testX) ... ok",
   "ok 12 name",
   "ok 3 - x # SKIP",
