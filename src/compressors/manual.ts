@@ -60,9 +60,8 @@ export const manualCompressor: Compressor = {
     const lines = page.shapes;
     const keep = new Uint8Array(lines.count);
     for (let i = 0; i < lines.count; i++) keep[i] = Keep.Outline;
-    // The title spans the page's width: filled text reaches near it, examples do not.
-    const width = lines.line(page.title).trimEnd().length;
-    for (const unit of page.units) classifyUnit(lines, unit, keep, width);
+    // Filled text reaches near the page's width, examples do not.
+    for (const unit of page.units) classifyUnit(lines, unit, keep, page.width);
     // Leads in page order until the budget is spent; the outline is never cut.
     let shown = 0;
     for (let i = 0; i < lines.count; i++) if (keep[i] === Keep.Outline && !isBlank(lines.line(i))) shown++;

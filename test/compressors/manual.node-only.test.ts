@@ -120,6 +120,36 @@ describe("manualCompressor", () => {
   });
 });
 
+describe("Pod rendered as text (pod2text, perldoc -T)", () => {
+  const text = fixture("pod2text-perlintro");
+
+  it("reads a page with no title line: NAME opens it, =head2 titles sit at two spaces", () => {
+    const page = parseManual(LineIndex.of(text))!;
+    expect(page).not.toBeNull();
+    expect(page.footer).toBe(-1);
+    const headings = page.units.map((u) => text.split("\n")[u.heading]);
+    expect(headings).toContain("NAME");
+    expect(headings).toContain("  Running Perl programs");
+    expect(headings).toContain("  OO Perl");
+    expect(headings[headings.length - 1]).toBe("AUTHOR");
+  });
+
+  it("keeps NAME whole and every title verbatim, and cuts the text under them", () => {
+    const out = compress(text)!;
+    expect(out.output.length).toBeLessThan(text.length * 0.7);
+    expect(out.output).toContain("NAME\n    perlintro - a brief introduction and overview of Perl\n");
+    const kept = linesOf(out.output);
+    for (const line of text.split("\n"))
+      if (/^(?:[A-Z]| {2}[A-Za-z])/.test(line)) expect(kept.has(line), line).toBe(true);
+    const markers = parseMarkers(out.output);
+    expect(markers.some((m) => m.summary.startsWith("DESCRIPTION › Basic syntax overview:"))).toBe(true);
+  });
+
+  it("leaves a NAME line over text at column 0 alone", () => {
+    expect(compress("NAME\nfoo - bar\n\nDESCRIPTION\n    text\n")).toBeNull();
+  });
+});
+
 describe("a manual page through the pipeline", () => {
   it("is outlined by the manual compressor, each marker's lines recalling the original's", async () => {
     const { createPithy } = await import("../../src/pipeline.js");
