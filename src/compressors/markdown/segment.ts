@@ -256,6 +256,35 @@ function isHtmlStart(line: string, pos: number): boolean {
   return (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 47 /* / */ || c === BANG || c === 63 /* ? */;
 }
 
+/** {@link htmlTitleLevel}'s answer for a `<summary>` line: one level below the heading above it. */
+const SUMMARY_LEVEL = 7;
+/** Longest HTML line read as a title. */
+const HTML_TITLE_MAX = 400;
+
+/**
+ * The level of an HTML line that titles what follows in Markdown: `<h1>`…
+ * `<h6>` (1–6), or a `<details>` fold's `<summary>` ({@link SUMMARY_LEVEL}),
+ * opened at `pos` and closed on the same line with text between; else 0.
+ */
+function htmlTitleLevel(line: string, pos: number): number {
+  if (line.length - pos > HTML_TITLE_MAX) return 0;
+  let tag: string;
+  let level: number;
+  const c = line.charCodeAt(pos + 2);
+  if ((line.charCodeAt(pos + 1) | 32) === 104 /* h */ && c >= 49 && c <= 54 /* 1-6 */) {
+    tag = line.slice(pos + 1, pos + 3).toLowerCase();
+    level = c - 48;
+  } else if (line.slice(pos + 1, pos + 8).toLowerCase() === "summary") {
+    tag = "summary";
+    level = SUMMARY_LEVEL;
+  } else return 0;
+  const after = line.charCodeAt(pos + 1 + tag.length);
+  if (after !== 62 /* > */ && after !== SPACE) return 0;
+  const close = line.toLowerCase().lastIndexOf(`</${tag}>`);
+  if (close < 0 || !hasLetter(line.slice(line.indexOf(">", pos) + 1, close))) return 0;
+  return level;
+}
+
 function isImageStart(line: string, pos: number): boolean {
   return line.startsWith("![", pos) || line.startsWith("[![", pos);
 }
@@ -498,6 +527,8 @@ class LineClassifier {
   /** Indent of the line ending in `::` just above (-1: none), and of an open literal block's base (-1: none). */
   private literalFrom = -1;
   private literalIndent = -1;
+  /** Level of the last heading (0: none yet). */
+  private lastLevel = 0;
 
   constructor(
     private readonly lines: LineIndex,
@@ -536,6 +567,7 @@ class LineClassifier {
     if (end === i + 1 || end >= lines.count || lines.line(end) !== "---") return false;
     this.kinds.fill(K.heading, i, end + 1);
     this.levels[i] = 1;
+    this.lastLevel = 1;
     this.breaks[i] = 1;
     this.breaks[end + 1] = 1;
     this.claimedUntil = end + 1;
@@ -578,6 +610,11 @@ class LineClassifier {
     if (kind === -1) {
       kind = looksLikeConfig(line, pos, !paragraphOpen) ? K.config : K.prose;
       if (kind === K.config) this.stats.configLines++;
+    }
+    if (kind === K.html && indent < 4) {
+      // A line that titles what follows (`<summary>` of a `<details>` fold, `<h2 align="center">`) is a heading.
+      const level = htmlTitleLevel(line, pos);
+      if (level > 0) kind = this.heading(i, level === SUMMARY_LEVEL ? Math.min(6, this.lastLevel + 1) : level);
     }
     this.kinds[i] = kind;
     this.blanks = 0;
@@ -680,6 +717,7 @@ class LineClassifier {
       this.kinds.fill(K.heading, i + 1, i + 3);
       this.claimedUntil = i + 3;
       this.levels[i] = 1;
+      this.lastLevel = 1;
       this.breaks[i] = 1;
       this.breaks[i + 3] = 1;
       this.stats.headings++;
@@ -762,6 +800,7 @@ class LineClassifier {
     kinds.fill(K.heading, top, i);
     breaks[top] = 1;
     this.levels[top] = c === EQUALS ? 1 : 2;
+    this.lastLevel = this.levels[top];
     this.stats.headings++;
     breaks[i + 1] = 1;
     return K.heading;
@@ -779,6 +818,7 @@ class LineClassifier {
 
   private heading(i: number, level: number): number {
     this.levels[i] = level;
+    this.lastLevel = level;
     this.breaks[i] = 1;
     this.breaks[i + 1] = 1;
     this.stats.headings++;
