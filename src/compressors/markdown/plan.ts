@@ -25,7 +25,7 @@
 import { bm25Scores, terms } from "./bm25.js";
 import { canWarn, hasStrongWarning, hasWarning, type MarkdownDocument, type Section } from "./sections.js";
 import { listItemSpans, type SegmentKind } from "./segment.js";
-import { lineStartOf, splitSentences } from "./sentences.js";
+import { lineStartOf, type SentenceSpan, splitSentences } from "./sentences.js";
 
 /** Characters a marker line costs, for budgeting (its 32-digit key is token-dense). */
 export const MARKER_CHARS = 120;
@@ -394,7 +394,7 @@ export function sectionUnits(
       return;
     }
     const term = isDefinitionTerm(s, block);
-    for (const span of splitSentences(b.text)) {
+    for (const span of warningLines(b.text, splitSentences(b.text))) {
       // The raw length bounds the cleaned one (cleaning only shortens) and costs no second pass.
       const sentence = b.text.slice(span.start, span.end);
       units.push({
@@ -411,6 +411,33 @@ export function sectionUnits(
     }
   });
   return units;
+}
+
+/**
+ * `spans` with each sentence that carries a warning joined to the sentences
+ * it shares a line with: a warning is shown by whole lines (`error. [Bug
+ * present since sed-3.02]` is one line of a NEWS item), so no line that
+ * reports an error is shown cut in half.
+ */
+function warningLines(text: string, spans: readonly SentenceSpan[]): SentenceSpan[] {
+  const out: SentenceSpan[] = [];
+  let group: SentenceSpan | null = null;
+  let groupWarns = false;
+  for (const span of spans) {
+    const warns = hasWarning(text.slice(span.start, span.end));
+    const newline = group === null ? -1 : text.indexOf("\n", group.end);
+    const sharesLine = group !== null && (newline === -1 || newline >= span.start);
+    if (group !== null && sharesLine && (groupWarns || warns)) {
+      group = { start: group.start, end: span.end };
+      groupWarns = true;
+      continue;
+    }
+    if (group !== null) out.push(group);
+    group = { start: span.start, end: span.end };
+    groupWarns = warns;
+  }
+  if (group !== null) out.push(group);
+  return out;
 }
 
 /** Whether a list item is one line holding one word after its marker (`- adduser/`, `* [README](README.md)`). */

@@ -415,6 +415,60 @@ function classify(
   for (let i = pass.skipFrontMatter(); i < lines.count; i++) pass.classifyLine(i);
   if (pass.fenceChar !== 0) stats.unclosedFence = true;
   promoteUnindentedTitles(lines, kinds, breaks, levels, stats);
+  promoteRuleTitles(lines, kinds, breaks, levels, stats);
+}
+
+/** Fewest rules that divide a document without marked titles into parts. */
+const MIN_PART_RULES = 2;
+
+/**
+ * Plain-text documents that mark fewer titles than rules, and no `#` one,
+ * that divide themselves by rules (a NEWS or CHANGES file: one part per release between lines of
+ * dashes) are titled by the first line of each part: the document's first
+ * line and the first line after each rule, when it is prose no longer than
+ * an unmarked title. Each such line becomes a heading of its own, so every
+ * part is a section that keeps its title.
+ */
+function promoteRuleTitles(
+  lines: LineIndex,
+  kinds: Uint8Array,
+  breaks: Uint8Array,
+  levels: Uint8Array,
+  stats: MarkdownStats,
+): void {
+  if (stats.fences > 0) return;
+  const n = lines.count;
+  let rules = 0;
+  for (let i = 0; i < n; i++) {
+    // A `#` heading says the document marks its titles.
+    if (kinds[i] === K.heading && lines.line(i).charCodeAt(0) === HASH) return;
+    if (kinds[i] === K.thematic_break) rules++;
+  }
+  // Titles it marks (a setext line over a closing rule) must not outnumber its rules.
+  if (rules < MIN_PART_RULES || stats.headings >= rules) return;
+  const promote = (from: number) => {
+    let i = from;
+    while (i < n && kinds[i] === K.blank) i++;
+    if (i >= n || kinds[i] !== K.prose) return;
+    const text = lines.line(i).trimEnd();
+    // A line that ends a sentence or leads into a list (`.`, `:`, `;`) is text, not a part's title.
+    const last = text.charCodeAt(text.length - 1);
+    if (text.length > UNMARKED_TITLE_MAX || !hasLetter(text) || last === 46 || last === 58 || last === 59) return;
+    kinds[i] = K.heading;
+    levels[i] = 1;
+    breaks[i] = 1;
+    breaks[i + 1] = 1;
+    stats.headings++;
+  };
+  // A document whose parts open with a marked title (a setext one under the rule) titles them itself.
+  for (let i = 0; i < n; i++) {
+    if (kinds[i] !== K.thematic_break) continue;
+    let next = i + 1;
+    while (next < n && kinds[next] === K.blank) next++;
+    if (next < n && kinds[next] === K.heading) return;
+  }
+  promote(0);
+  for (let i = 0; i < n; i++) if (kinds[i] === K.thematic_break) promote(i + 1);
 }
 
 /** Whether `line` holds an ASCII letter (a rule of `=` or `-` is no title). */
