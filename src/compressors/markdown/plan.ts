@@ -394,6 +394,7 @@ export function sectionUnits(
       return;
     }
     const term = isDefinitionTerm(s, block);
+    let signature = opensWithSignature(b.text);
     for (const span of warningLines(b.text, splitSentences(b.text))) {
       // The raw length bounds the cleaned one (cleaning only shortens) and costs no second pass.
       const sentence = b.text.slice(span.start, span.end);
@@ -404,13 +405,33 @@ export function sectionUnits(
         cost: span.end - span.start + 1,
         compactCost: span.end - span.start + 1,
         warning: isWarning(sentence),
-        role: term ? "outline" : "text",
+        role: term || signature ? "outline" : "text",
         from: b.startLine,
         to: b.startLine + b.lines,
       });
+      signature = false;
     }
   });
   return units;
+}
+
+/** Longest code span read as an API entry's signature. */
+const SIGNATURE_CHARS = 160;
+/** A call signature in a code span: a dotted name, then its parameters (`_.uniq(array, [isSorted])`). */
+const CALL_SIGNATURE_RE = /^[\w$][\w$.]*\(.*\)$/;
+
+/**
+ * Whether a paragraph opens with a code span holding a call signature (an
+ * API reference's entry: `` `_.uniq(array, [isSorted], [iteratee])` Produces
+ * a duplicate-free version…``): its first sentence names the entry, so it is
+ * outline, as a heading is.
+ */
+function opensWithSignature(text: string): boolean {
+  if (text.charCodeAt(0) !== 96 /* ` */ || text.charCodeAt(1) === 96) return false;
+  const close = text.indexOf("`", 1);
+  if (close < 0 || close > SIGNATURE_CHARS) return false;
+  const code = text.slice(1, close);
+  return !code.includes("\n") && CALL_SIGNATURE_RE.test(code);
 }
 
 /**
