@@ -583,6 +583,8 @@ class LineClassifier {
   private literalIndent = -1;
   /** Level of the last heading (0: none yet). */
   private lastLevel = 0;
+  /** Indent of the RST admonition directive whose body is open (-1: none). */
+  private admonitionFrom = -1;
 
   constructor(
     private readonly lines: LineIndex,
@@ -652,13 +654,18 @@ class LineClassifier {
       return;
     }
     if (this.rstLiteral(i, line, indent)) return;
+    // An RST admonition's body (`.. note::`, `.. deprecated::`) is text, however deep it is indented.
+    if (this.admonitionFrom >= 0 && indent <= this.admonitionFrom && !RST_ADMONITION_RE.test(line)) {
+      this.admonitionFrom = -1;
+    }
+    const inAdmonition = this.admonitionFrom >= 0 && indent > this.admonitionFrom;
 
     const afterBlank = this.blanks > 0;
     const paragraphOpen = !afterBlank && this.prev === K.prose;
     let kind = this.inList ? this.listContinuation(i, line, indent, pos, afterBlank) : -1;
     if (kind === -1 && this.inHtmlBlock) kind = K.html;
     if (kind === -1 && this.inQuote && !afterBlank && startsNoBlock(line, pos, indent)) kind = K.blockquote;
-    if (kind === -1 && indent >= 4 && !paragraphOpen) kind = this.indentedCode(i, afterBlank);
+    if (kind === -1 && indent >= 4 && !paragraphOpen && !inAdmonition) kind = this.indentedCode(i, afterBlank);
     if (kind === -1 && pos === 0 && line === "---" && this.pageFrontMatter(i)) return;
     if (kind === -1 && indent < 4) kind = this.blockStart(line, pos, i);
     if (kind === -1) {
@@ -701,7 +708,8 @@ class LineClassifier {
       this.inQuote = false;
       return true;
     }
-    if (line.trimEnd().endsWith("::") || (line.startsWith("..", indent) && line.includes(":: ", indent))) {
+    if (RST_ADMONITION_RE.test(line)) this.admonitionFrom = indent;
+    else if (line.trimEnd().endsWith("::") || (line.startsWith("..", indent) && line.includes(":: ", indent))) {
       this.literalFrom = indent;
     }
     return false;
@@ -879,6 +887,14 @@ class LineClassifier {
     return K.heading;
   }
 }
+
+/**
+ * An RST admonition or version directive (`.. note::`, `.. warning::`,
+ * `.. deprecated:: 3.2`): its indented body is text, not a literal block
+ * as after a code directive or a paragraph ending in `::`.
+ */
+const RST_ADMONITION_RE =
+  /^\s*\.\. (?:note|warning|attention|caution|danger|error|hint|important|tip|seealso|admonition|deprecated|versionadded|versionchanged|versionremoved)::(?:\s|$)/;
 
 /** Characters an RST section adornment may repeat (the ones docutils recommends). */
 const RST_ADORNMENT: ReadonlySet<number> = new Set([..."=-~^\"'`#*+:._"].map((ch) => ch.charCodeAt(0)));
