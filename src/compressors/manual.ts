@@ -2,6 +2,7 @@ import { hasMarker } from "../ccr/marker.js";
 import { isDeprecationLine, isEnumerated, isTroubleLine } from "./manual/mentions.js";
 import { type ManualUnit, type PageLines, parseManual } from "./manual/page.js";
 import { indentOf, isBlank } from "./manual/shapes.js";
+import { tableRanges } from "./manual/table.js";
 import { keptLinesOutput } from "./kept-lines.js";
 import { scaled, type Compressor, type CompressorInput, type CompressorOutput } from "./types.js";
 
@@ -12,8 +13,9 @@ import { scaled, type Compressor, type CompressorInput, type CompressorOutput } 
  * Its outline is the title line, every section and subsection heading,
  * every tag line (an option's `-x, --long` line, an item whose text is
  * indented under it), every line about errors and failures or about what
- * is deprecated, and every
- * enumerated item (manual/mentions.ts), the sections that say what the page is and how it
+ * is deprecated, every
+ * enumerated item (manual/mentions.ts), every table (tbl's header, rule
+ * and rows: manual/table.ts), the sections that say what the page is and how it
  * ends (NAME, SYNOPSIS, EXIT STATUS…) whole, and the footer. Then, while
  * the line budget allows, the first line of each other paragraph, in page
  * order. Every kept line stays verbatim, indentation and justified doubled
@@ -60,9 +62,8 @@ export const manualCompressor: Compressor = {
     const lines = page.shapes;
     const keep = new Uint8Array(lines.count);
     for (let i = 0; i < lines.count; i++) keep[i] = Keep.Outline;
-    // The title spans the page's width: filled text reaches near it, examples do not.
-    const width = lines.line(page.title).trimEnd().length;
-    for (const unit of page.units) classifyUnit(lines, unit, keep, width);
+    // Filled text reaches near the page's width, examples do not.
+    for (const unit of page.units) classifyUnit(lines, unit, keep, page.width);
     // Leads in page order until the budget is spent; the outline is never cut.
     let shown = 0;
     for (let i = 0; i < lines.count; i++) if (keep[i] === Keep.Outline && !isBlank(lines.line(i))) shown++;
@@ -85,8 +86,16 @@ function classifyUnit(lines: PageLines, unit: ManualUnit, keep: Uint8Array, widt
   for (let i = from; i < unit.end; i++) if (!isBlank(lines.line(i))) nonBlank++;
   if (nonBlank <= SHORT_UNIT) return;
   if (!unit.isSubsection && WHOLE_SECTIONS.has(unit.section.toUpperCase()) && nonBlank <= WHOLE_MAX_LINES) return;
+  const tables = tableRanges(lines, from, unit.end);
+  let table = 0;
   let prevIndent = -1;
   for (let i = from; i < unit.end; i++) {
+    if (table < tables.length && i === tables[table][0]) {
+      // A table is reference data: its lines stay (already marked as outline), and a paragraph starts after it.
+      i = tables[table++][1] - 1;
+      prevIndent = -1;
+      continue;
+    }
     const line = lines.line(i);
     if (isBlank(line)) {
       prevIndent = -1;

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { parseMarkers } from "../../src/ccr/marker.js";
 import { manualCompressor } from "../../src/compressors/manual.js";
 import { parseManual } from "../../src/compressors/manual/page.js";
+import { tableRanges } from "../../src/compressors/manual/table.js";
 import { LineIndex } from "../../src/kernels/lines.js";
 import { openCorpus } from "../support/corpus.js";
 import { compressorInput } from "../support/compressor-input.js";
@@ -117,6 +118,83 @@ describe("manualCompressor", () => {
   it("returns null when it may not drop", () => {
     const input = compressorInput(fixture("ls"), { type: "markdown", canDrop: false });
     expect(manualCompressor.compress(input)).toBeNull();
+  });
+});
+
+describe("tables in a manual page (tbl)", () => {
+  it("reads ascii(7)'s two tables from their headers over the rule to their last rows", () => {
+    const text = fixture("ascii-7");
+    const lines = LineIndex.of(text);
+    const all = text.split("\n");
+    const ranges = tableRanges(lines, 0, lines.count);
+    expect(ranges.length).toBe(2);
+    const [from, to] = ranges[0];
+    expect(all.slice(from, to)).toContain(
+      "       Oct   Dec   Hex   Char                      │ Oct   Dec   Hex   Char",
+    );
+    expect(all[to - 1]).toBe("       077   63    3F    ?                         │ 177   127   7F    DEL");
+    expect(all.slice(from, to).filter((l) => /^ {7}\d{3} /.test(l)).length).toBe(64);
+    // The compact table: a `-` rule under a header of column numbers, its rows 0: to F:.
+    const [top, end] = ranges[1];
+    expect(all[top]).toBe("          2 3 4 5 6 7       30 40 50 60 70 80 90 100 110 120");
+    expect(all[end - 1]).toBe("       F: / ? O _ o DEL");
+  });
+
+  it("goes on across tbl's blank lines while rows fit the columns, and stops at the text after it", () => {
+    const header = "       Term                 Avoid using              Notes";
+    const rows = [
+      "       bit mask             bitmask",
+      "",
+      "       Epoch                epoch                    For the UNIX",
+      "                                                     Epoch (00:00:00,",
+      "       zeros                zeroes",
+    ];
+    const after = ["", "       See also the discussion Hyphenation of attributive compounds below.", ""];
+    const text = [header, `       ${"─".repeat(60)}`, "", ...rows, ...after].join("\n");
+    const lines = LineIndex.of(text);
+    expect(tableRanges(lines, 0, lines.count)).toEqual([[0, 2 + 1 + rows.length]]);
+  });
+
+  it("keeps every row of a table while it cuts the text around it", () => {
+    const text = fixture("ls").replace(
+      "\nDESCRIPTION\n",
+      `\nDESCRIPTION\n       Signal      Standard   Action   Comment\n       ${"─".repeat(60)}\n${Array.from({ length: 30 }, (_, i) => `       SIG${String(i).padEnd(9)}P1990      Term    Signal number ${i}`).join("\n")}\n\n`,
+    );
+    const out = compress(text)!.output;
+    for (let i = 0; i < 30; i++)
+      expect(out).toContain(`SIG${String(i).padEnd(9)}P1990      Term    Signal number ${i}\n`);
+    expect(out.length).toBeLessThan(text.length);
+    expect(parseMarkers(out).length).toBeGreaterThan(0);
+  });
+});
+
+describe("Pod rendered as text (pod2text, perldoc -T)", () => {
+  const text = fixture("pod2text-perlintro");
+
+  it("reads a page with no title line: NAME opens it, =head2 titles sit at two spaces", () => {
+    const page = parseManual(LineIndex.of(text))!;
+    expect(page).not.toBeNull();
+    expect(page.footer).toBe(-1);
+    const headings = page.units.map((u) => text.split("\n")[u.heading]);
+    expect(headings).toContain("NAME");
+    expect(headings).toContain("  Running Perl programs");
+    expect(headings).toContain("  OO Perl");
+    expect(headings[headings.length - 1]).toBe("AUTHOR");
+  });
+
+  it("keeps NAME whole and every title verbatim, and cuts the text under them", () => {
+    const out = compress(text)!;
+    expect(out.output.length).toBeLessThan(text.length * 0.7);
+    expect(out.output).toContain("NAME\n    perlintro - a brief introduction and overview of Perl\n");
+    const kept = linesOf(out.output);
+    for (const line of text.split("\n"))
+      if (/^(?:[A-Z]| {2}[A-Za-z])/.test(line)) expect(kept.has(line), line).toBe(true);
+    const markers = parseMarkers(out.output);
+    expect(markers.some((m) => m.summary.startsWith("DESCRIPTION › Basic syntax overview:"))).toBe(true);
+  });
+
+  it("leaves a NAME line over text at column 0 alone", () => {
+    expect(compress("NAME\nfoo - bar\n\nDESCRIPTION\n    text\n")).toBeNull();
   });
 });
 

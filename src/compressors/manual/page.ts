@@ -36,6 +36,8 @@ export interface PageLines {
 export interface ManualPage {
   title: number;
   footer: number;
+  /** The page's width in columns: its title line's, or for a page without one, its longest line's. */
+  width: number;
   units: ManualUnit[];
   shapes: PageLines;
 }
@@ -45,11 +47,17 @@ const MIN_SECTIONS = 2;
 /** pydoc's help on one class or function has one: its `class str(object)` line, the body in the gutter under it. */
 const MIN_HELP_SECTIONS = 1;
 
+/** Longest line that sets a title-less page's width (a long verbatim line is no margin). */
+const WIDTH_MAX = 200;
+
 /**
  * The page `lines` holds, or null when it is none: the first non-blank line
  * a title, then at least two sections, and every other line blank or
  * indented (a line at column 0 after the title is a heading, the last
  * non-blank one the footer).
+ * Pod rendered as text (`perldoc -T`, `pod2text`) is the same page without
+ * a title or footer: it opens with its `NAME` section, and its `=head2` and
+ * `=head3` titles sit at 2 and 3 spaces over text at 4.
  */
 export function parseManual(index: LineIndex): ManualPage | null {
   let title = 0;
@@ -57,29 +65,52 @@ export function parseManual(index: LineIndex): ManualPage | null {
   if (title >= index.count) return null;
   const titleLine = index.line(title);
   const isHelp = isHelpTitle(titleLine);
-  if (!isHelp && !isTitleLine(titleLine)) return null;
+  const isPod = !isHelp && isPodStart(index, title);
+  if (!isHelp && !isPod && !isTitleLine(titleLine)) return null;
   const lines: PageLines = isHelp ? { count: index.count, line: (i) => withoutGutter(index.line(i)) } : index;
   let footer = lines.count - 1;
   while (footer > title && isBlank(lines.line(footer))) footer--;
   // The footer is indented when centred (`       XARGS(1)`) or at column 0 (`BSD  date  BSD`): it only has to follow a blank line.
-  if (footer <= title + 1 || !isBlank(lines.line(footer - 1))) footer = -1;
+  if (isPod || footer <= title + 1 || !isBlank(lines.line(footer - 1))) footer = -1;
   const last = footer < 0 ? lines.count : footer;
   const units: ManualUnit[] = [];
   let section = "";
   let sections = 0;
-  for (let i = title + 1; i < last; i++) {
+  let width = titleLine.trimEnd().length;
+  // Pod's NAME is its first section, not a title over the page.
+  for (let i = isPod ? title : title + 1; i < last; i++) {
     const line = lines.line(i);
+    if (isPod) width = Math.max(width, Math.min(WIDTH_MAX, line.trimEnd().length));
     if (isSectionHeading(line)) {
       section = line.trim();
       sections++;
       units.push({ heading: i, end: last, isSubsection: false, section });
-    } else if (sections > 0 && isSubsectionIndent(line) && isAfterBreak(lines, i) && isBodyNext(lines, i, last)) {
+    } else if (
+      sections > 0 &&
+      (isSubsectionIndent(line) || (isPod && isPodSubheadingIndent(line))) &&
+      isAfterBreak(lines, i) &&
+      isBodyNext(lines, i, last)
+    ) {
       units.push({ heading: i, end: last, isSubsection: true, section });
     } else if (sections === 0 && !isBlank(line)) return null;
   }
   if (sections < (isHelp ? MIN_HELP_SECTIONS : MIN_SECTIONS)) return null;
   for (let u = 0; u + 1 < units.length; u++) units[u].end = units[u + 1].heading;
-  return { title, footer, units, shapes: lines };
+  return { title, footer, width, units, shapes: lines };
+}
+
+/** Whether line `title` opens a Pod page: `NAME` alone at column 0, its text indented on the next line. */
+function isPodStart(index: LineIndex, title: number): boolean {
+  if (index.line(title).trimEnd() !== "NAME" || title + 1 >= index.count) return false;
+  const next = index.line(title + 1);
+  return !isBlank(next) && indentOf(next) > 0;
+}
+
+/** Whether `line` sits where Pod's `=head2` does: two spaces, then a letter. */
+function isPodSubheadingIndent(line: string): boolean {
+  if (indentOf(line) !== 2) return false;
+  const c = line.charCodeAt(2);
+  return (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
 }
 
 /** Whether line `i` follows a blank line or a section heading. */

@@ -25,7 +25,7 @@
 import { bm25Scores, terms } from "./bm25.js";
 import { canWarn, hasStrongWarning, hasWarning, type MarkdownDocument, type Section } from "./sections.js";
 import { listItemSpans, type SegmentKind } from "./segment.js";
-import { lineStartOf, splitSentences } from "./sentences.js";
+import { lineStartOf, type SentenceSpan, splitSentences } from "./sentences.js";
 
 /** Characters a marker line costs, for budgeting (its 32-digit key is token-dense). */
 export const MARKER_CHARS = 120;
@@ -394,7 +394,8 @@ export function sectionUnits(
       return;
     }
     const term = isDefinitionTerm(s, block);
-    for (const span of splitSentences(b.text)) {
+    let signature = opensWithSignature(b.text);
+    for (const span of warningLines(b.text, splitSentences(b.text))) {
       // The raw length bounds the cleaned one (cleaning only shortens) and costs no second pass.
       const sentence = b.text.slice(span.start, span.end);
       units.push({
@@ -404,13 +405,60 @@ export function sectionUnits(
         cost: span.end - span.start + 1,
         compactCost: span.end - span.start + 1,
         warning: isWarning(sentence),
-        role: term ? "outline" : "text",
+        role: term || signature ? "outline" : "text",
         from: b.startLine,
         to: b.startLine + b.lines,
       });
+      signature = false;
     }
   });
   return units;
+}
+
+/** Longest code span read as an API entry's signature. */
+const SIGNATURE_CHARS = 160;
+/** A call signature in a code span: a dotted name, then its parameters (`_.uniq(array, [isSorted])`). */
+const CALL_SIGNATURE_RE = /^[\w$][\w$.]*\(.*\)$/;
+
+/**
+ * Whether a paragraph opens with a code span holding a call signature (an
+ * API reference's entry: `` `_.uniq(array, [isSorted], [iteratee])` Produces
+ * a duplicate-free version…``): its first sentence names the entry, so it is
+ * outline, as a heading is.
+ */
+function opensWithSignature(text: string): boolean {
+  if (text.charCodeAt(0) !== 96 /* ` */ || text.charCodeAt(1) === 96) return false;
+  const close = text.indexOf("`", 1);
+  if (close < 0 || close > SIGNATURE_CHARS) return false;
+  const code = text.slice(1, close);
+  return !code.includes("\n") && CALL_SIGNATURE_RE.test(code);
+}
+
+/**
+ * `spans` with each sentence that carries a warning joined to the sentences
+ * it shares a line with: a warning is shown by whole lines (`error. [Bug
+ * present since sed-3.02]` is one line of a NEWS item), so no line that
+ * reports an error is shown cut in half.
+ */
+function warningLines(text: string, spans: readonly SentenceSpan[]): SentenceSpan[] {
+  const out: SentenceSpan[] = [];
+  let group: SentenceSpan | null = null;
+  let groupWarns = false;
+  for (const span of spans) {
+    const warns = hasWarning(text.slice(span.start, span.end));
+    const newline = group === null ? -1 : text.indexOf("\n", group.end);
+    const sharesLine = group !== null && (newline === -1 || newline >= span.start);
+    if (group !== null && sharesLine && (groupWarns || warns)) {
+      group = { start: group.start, end: span.end };
+      groupWarns = true;
+      continue;
+    }
+    if (group !== null) out.push(group);
+    group = { start: span.start, end: span.end };
+    groupWarns = warns;
+  }
+  if (group !== null) out.push(group);
+  return out;
 }
 
 /** Whether a list item is one line holding one word after its marker (`- adduser/`, `* [README](README.md)`). */

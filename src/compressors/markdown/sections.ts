@@ -46,9 +46,10 @@ export interface MarkdownDocument {
   readonly boilerplateLines: number;
 }
 
-// Words that make a section or an item worth keeping before others.
+// Words that make a section or an item worth keeping before others (release notes put what breaks
+// under "Caveats" or "Incompatible changes").
 const WARNING_RE =
-  /\b(?:breaking|deprecat|security|insecure|vulnerab|cve-\d|removed?\b|errors?\b|danger|caution|warning)/i;
+  /\b(?:breaking|deprecat|security|insecure|vulnerab|cve-\d|removed?\b|errors?\b|danger|caution|warning|caveats?\b|incompatib)/i;
 // The warnings worth surfacing from a section that is otherwise collapsed (`error` is in every API section).
 const STRONG_WARNING_RE = /\b(?:breaking|deprecat|security|insecure|vulnerab|cve-\d|removed\b|danger)/i;
 // Headings of the answer in a troubleshooting page or FAQ (Issue / Cause / Solution): the fix and

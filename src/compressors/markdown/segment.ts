@@ -256,6 +256,35 @@ function isHtmlStart(line: string, pos: number): boolean {
   return (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 47 /* / */ || c === BANG || c === 63 /* ? */;
 }
 
+/** {@link htmlTitleLevel}'s answer for a `<summary>` line: one level below the heading above it. */
+const SUMMARY_LEVEL = 7;
+/** Longest HTML line read as a title. */
+const HTML_TITLE_MAX = 400;
+
+/**
+ * The level of an HTML line that titles what follows in Markdown: `<h1>`…
+ * `<h6>` (1–6), or a `<details>` fold's `<summary>` ({@link SUMMARY_LEVEL}),
+ * opened at `pos` and closed on the same line with text between; else 0.
+ */
+function htmlTitleLevel(line: string, pos: number): number {
+  if (line.length - pos > HTML_TITLE_MAX) return 0;
+  let tag: string;
+  let level: number;
+  const c = line.charCodeAt(pos + 2);
+  if ((line.charCodeAt(pos + 1) | 32) === 104 /* h */ && c >= 49 && c <= 54 /* 1-6 */) {
+    tag = line.slice(pos + 1, pos + 3).toLowerCase();
+    level = c - 48;
+  } else if (line.slice(pos + 1, pos + 8).toLowerCase() === "summary") {
+    tag = "summary";
+    level = SUMMARY_LEVEL;
+  } else return 0;
+  const after = line.charCodeAt(pos + 1 + tag.length);
+  if (after !== 62 /* > */ && after !== SPACE) return 0;
+  const close = line.toLowerCase().lastIndexOf(`</${tag}>`);
+  if (close < 0 || !hasLetter(line.slice(line.indexOf(">", pos) + 1, close))) return 0;
+  return level;
+}
+
 function isImageStart(line: string, pos: number): boolean {
   return line.startsWith("![", pos) || line.startsWith("[![", pos);
 }
@@ -386,6 +415,60 @@ function classify(
   for (let i = pass.skipFrontMatter(); i < lines.count; i++) pass.classifyLine(i);
   if (pass.fenceChar !== 0) stats.unclosedFence = true;
   promoteUnindentedTitles(lines, kinds, breaks, levels, stats);
+  promoteRuleTitles(lines, kinds, breaks, levels, stats);
+}
+
+/** Fewest rules that divide a document without marked titles into parts. */
+const MIN_PART_RULES = 2;
+
+/**
+ * Plain-text documents that mark fewer titles than rules, and no `#` one,
+ * that divide themselves by rules (a NEWS or CHANGES file: one part per release between lines of
+ * dashes) are titled by the first line of each part: the document's first
+ * line and the first line after each rule, when it is prose no longer than
+ * an unmarked title. Each such line becomes a heading of its own, so every
+ * part is a section that keeps its title.
+ */
+function promoteRuleTitles(
+  lines: LineIndex,
+  kinds: Uint8Array,
+  breaks: Uint8Array,
+  levels: Uint8Array,
+  stats: MarkdownStats,
+): void {
+  if (stats.fences > 0) return;
+  const n = lines.count;
+  let rules = 0;
+  for (let i = 0; i < n; i++) {
+    // A `#` heading says the document marks its titles.
+    if (kinds[i] === K.heading && lines.line(i).charCodeAt(0) === HASH) return;
+    if (kinds[i] === K.thematic_break) rules++;
+  }
+  // Titles it marks (a setext line over a closing rule) must not outnumber its rules.
+  if (rules < MIN_PART_RULES || stats.headings >= rules) return;
+  const promote = (from: number) => {
+    let i = from;
+    while (i < n && kinds[i] === K.blank) i++;
+    if (i >= n || kinds[i] !== K.prose) return;
+    const text = lines.line(i).trimEnd();
+    // A line that ends a sentence or leads into a list (`.`, `:`, `;`) is text, not a part's title.
+    const last = text.charCodeAt(text.length - 1);
+    if (text.length > UNMARKED_TITLE_MAX || !hasLetter(text) || last === 46 || last === 58 || last === 59) return;
+    kinds[i] = K.heading;
+    levels[i] = 1;
+    breaks[i] = 1;
+    breaks[i + 1] = 1;
+    stats.headings++;
+  };
+  // A document whose parts open with a marked title (a setext one under the rule) titles them itself.
+  for (let i = 0; i < n; i++) {
+    if (kinds[i] !== K.thematic_break) continue;
+    let next = i + 1;
+    while (next < n && kinds[next] === K.blank) next++;
+    if (next < n && kinds[next] === K.heading) return;
+  }
+  promote(0);
+  for (let i = 0; i < n; i++) if (kinds[i] === K.thematic_break) promote(i + 1);
 }
 
 /** Whether `line` holds an ASCII letter (a rule of `=` or `-` is no title). */
@@ -498,6 +581,10 @@ class LineClassifier {
   /** Indent of the line ending in `::` just above (-1: none), and of an open literal block's base (-1: none). */
   private literalFrom = -1;
   private literalIndent = -1;
+  /** Level of the last heading (0: none yet). */
+  private lastLevel = 0;
+  /** Indent of the RST admonition directive whose body is open (-1: none). */
+  private admonitionFrom = -1;
 
   constructor(
     private readonly lines: LineIndex,
@@ -536,6 +623,7 @@ class LineClassifier {
     if (end === i + 1 || end >= lines.count || lines.line(end) !== "---") return false;
     this.kinds.fill(K.heading, i, end + 1);
     this.levels[i] = 1;
+    this.lastLevel = 1;
     this.breaks[i] = 1;
     this.breaks[end + 1] = 1;
     this.claimedUntil = end + 1;
@@ -566,18 +654,28 @@ class LineClassifier {
       return;
     }
     if (this.rstLiteral(i, line, indent)) return;
+    // An RST admonition's body (`.. note::`, `.. deprecated::`) is text, however deep it is indented.
+    if (this.admonitionFrom >= 0 && indent <= this.admonitionFrom && !RST_ADMONITION_RE.test(line)) {
+      this.admonitionFrom = -1;
+    }
+    const inAdmonition = this.admonitionFrom >= 0 && indent > this.admonitionFrom;
 
     const afterBlank = this.blanks > 0;
     const paragraphOpen = !afterBlank && this.prev === K.prose;
     let kind = this.inList ? this.listContinuation(i, line, indent, pos, afterBlank) : -1;
     if (kind === -1 && this.inHtmlBlock) kind = K.html;
     if (kind === -1 && this.inQuote && !afterBlank && startsNoBlock(line, pos, indent)) kind = K.blockquote;
-    if (kind === -1 && indent >= 4 && !paragraphOpen) kind = this.indentedCode(i, afterBlank);
+    if (kind === -1 && indent >= 4 && !paragraphOpen && !inAdmonition) kind = this.indentedCode(i, afterBlank);
     if (kind === -1 && pos === 0 && line === "---" && this.pageFrontMatter(i)) return;
     if (kind === -1 && indent < 4) kind = this.blockStart(line, pos, i);
     if (kind === -1) {
       kind = looksLikeConfig(line, pos, !paragraphOpen) ? K.config : K.prose;
       if (kind === K.config) this.stats.configLines++;
+    }
+    if (kind === K.html && indent < 4) {
+      // A line that titles what follows (`<summary>` of a `<details>` fold, `<h2 align="center">`) is a heading.
+      const level = htmlTitleLevel(line, pos);
+      if (level > 0) kind = this.heading(i, level === SUMMARY_LEVEL ? Math.min(6, this.lastLevel + 1) : level);
     }
     this.kinds[i] = kind;
     this.blanks = 0;
@@ -610,7 +708,8 @@ class LineClassifier {
       this.inQuote = false;
       return true;
     }
-    if (line.trimEnd().endsWith("::") || (line.startsWith("..", indent) && line.includes(":: ", indent))) {
+    if (RST_ADMONITION_RE.test(line)) this.admonitionFrom = indent;
+    else if (line.trimEnd().endsWith("::") || (line.startsWith("..", indent) && line.includes(":: ", indent))) {
       this.literalFrom = indent;
     }
     return false;
@@ -680,6 +779,7 @@ class LineClassifier {
       this.kinds.fill(K.heading, i + 1, i + 3);
       this.claimedUntil = i + 3;
       this.levels[i] = 1;
+      this.lastLevel = 1;
       this.breaks[i] = 1;
       this.breaks[i + 3] = 1;
       this.stats.headings++;
@@ -762,6 +862,7 @@ class LineClassifier {
     kinds.fill(K.heading, top, i);
     breaks[top] = 1;
     this.levels[top] = c === EQUALS ? 1 : 2;
+    this.lastLevel = this.levels[top];
     this.stats.headings++;
     breaks[i + 1] = 1;
     return K.heading;
@@ -779,12 +880,21 @@ class LineClassifier {
 
   private heading(i: number, level: number): number {
     this.levels[i] = level;
+    this.lastLevel = level;
     this.breaks[i] = 1;
     this.breaks[i + 1] = 1;
     this.stats.headings++;
     return K.heading;
   }
 }
+
+/**
+ * An RST admonition or version directive (`.. note::`, `.. warning::`,
+ * `.. deprecated:: 3.2`): its indented body is text, not a literal block
+ * as after a code directive or a paragraph ending in `::`.
+ */
+const RST_ADMONITION_RE =
+  /^\s*\.\. (?:note|warning|attention|caution|danger|error|hint|important|tip|seealso|admonition|deprecated|versionadded|versionchanged|versionremoved)::(?:\s|$)/;
 
 /** Characters an RST section adornment may repeat (the ones docutils recommends). */
 const RST_ADORNMENT: ReadonlySet<number> = new Set([..."=-~^\"'`#*+:._"].map((ch) => ch.charCodeAt(0)));

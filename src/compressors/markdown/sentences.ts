@@ -67,6 +67,23 @@ function endsAbbreviation(text: string, dot: number): boolean {
   return ABBREVIATIONS.has(word);
 }
 
+/** Longest enumeration label that opens a paragraph (`a.`, `nn.`, `12.`, `iv.`). */
+const LABEL_MAX = 3;
+
+/**
+ * Whether the dot at `dot` ends the enumeration label that opens the
+ * paragraph (`nn. Shells running as root…` in a NEWS file's lettered
+ * list): the label is part of the sentence it numbers, not one of its own.
+ */
+function endsLabel(text: string, first: number, dot: number): boolean {
+  if (dot - first < 1 || dot - first > LABEL_MAX) return false;
+  for (let i = first; i < dot; i++) {
+    const c = text.charCodeAt(i) | 32;
+    if (!((c >= 97 && c <= 122) || (c >= 48 && c <= 57))) return false;
+  }
+  return true;
+}
+
 /** A run of `[`, or of `]`, from `lastIndex` (sticky). */
 const OPENING_RUN_RE = /\[*/y;
 const CLOSING_RUN_RE = /\]*/y;
@@ -77,6 +94,7 @@ export function splitSentences(text: string): SentenceSpan[] {
   const n = text.length;
   let start = 0;
   while (start < n && isSpace(text.charCodeAt(start))) start++;
+  const first = start;
   let bracketDepth = 0;
   let inCode = false;
   for (let i = start; i < n; i++) {
@@ -114,7 +132,7 @@ export function splitSentences(text: string): SentenceSpan[] {
     let next = end;
     while (next < n && isSpace(text.charCodeAt(next))) next++;
     if (next >= n || !opensSentence(text.charCodeAt(next))) continue;
-    if (c === 46 && endsAbbreviation(text, i)) continue;
+    if (c === 46 && (endsAbbreviation(text, i) || endsLabel(text, first, i))) continue;
     spans.push({ start, end });
     start = next;
     i = next - 1;

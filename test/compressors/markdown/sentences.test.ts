@@ -48,6 +48,16 @@ describe("splitSentences", () => {
     );
   });
 
+  it("keeps the enumeration label that opens a paragraph with the sentence it numbers", () => {
+    // bash's NEWS: lettered items `a.` … `zz.` (one letter is an initial already).
+    expect(sentences("nn. Shells running as root no longer inherit PS4. This closes a hole.")).toEqual([
+      "nn. Shells running as root no longer inherit PS4.",
+      "This closes a hole.",
+    ]);
+    expect(sentences("12. Twelve. Then more.")).toEqual(["12. Twelve.", "Then more."]);
+    expect(sentences("Done. Next one.")).toEqual(["Done.", "Next one."]);
+  });
+
   it("splits bracket-heavy text as the char-by-char scan it replaced did", () => {
     const piece = fc.constantFrom("[", "]", "[[[[", "]]]]", "`", ". ", "! ", "? ", ".) ", "e.g. ", "A", "x", " ", "\n");
     const run = fc.tuple(fc.integer({ min: 1, max: 40 }), fc.constantFrom("[", "]")).map(([n, c]) => c.repeat(n));
@@ -79,10 +89,13 @@ function splitSentencesByChar(text: string): { start: number; end: number }[] {
     const word = text.slice(start, dot).toLowerCase();
     return (word.length === 1 && /[a-z]/.test(word)) || word === "e.g";
   };
+  // An enumeration label that opens the paragraph (`nn.`) is no sentence.
+  const label = (first: number, dot: number) => /^[a-z0-9]{1,3}$/i.test(text.slice(first, dot));
   const spans: { start: number; end: number }[] = [];
   const n = text.length;
   let start = 0;
   while (start < n && isSpace(text.charCodeAt(start))) start++;
+  const first = start;
   let depth = 0;
   let inCode = false;
   for (let i = start; i < n; i++) {
@@ -101,7 +114,7 @@ function splitSentencesByChar(text: string): { start: number; end: number }[] {
     let next = end;
     while (next < n && isSpace(text.charCodeAt(next))) next++;
     if (next >= n || !opens(text.charCodeAt(next))) continue;
-    if (c === 46 && abbreviation(i)) continue;
+    if (c === 46 && (abbreviation(i) || label(first, i))) continue;
     spans.push({ start, end });
     start = next;
     i = next - 1;
