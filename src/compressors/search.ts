@@ -1,6 +1,7 @@
 import { hasMarker } from "../ccr/marker.js";
 import type { Compressor, CompressorInput, CompressorOutput, OmissionPlace } from "./types.js";
 import { expandsTo, groupingGain, renderGrouped } from "./search/grouped.js";
+import { renderCountList } from "./search/count-rows.js";
 import { CONTEXT, MATCH, type SearchTable } from "./search/model.js";
 import { looksLikeRgJson, parseRgJson } from "./search/parse-rg-json.js";
 import { parseTextSearch } from "./search/parse-text.js";
@@ -18,7 +19,9 @@ import { searchCaps, selectRows, type SearchSelection } from "./search/select.js
  * it is checked to expand back to the input byte for byte (see
  * search/grouped.ts). Over the caps, matches with the caller's query terms or
  * error words are kept first, every file stays named (with its match count
- * when rows went), and one marker recalls the original. `rg --json` is always
+ * when rows went), and one marker recalls the original. A count listing
+ * (`grep -c`) keeps its rows above 0 and counts its zeros (see
+ * search/count-rows.ts). `rg --json` is always
  * rendered to the same text rows (lossy: offsets, submatches and timings go;
  * each file's begin message and the summary's counts stay).
  *
@@ -34,6 +37,9 @@ export const searchCompressor: Compressor = {
     if (table === null || table.files.length === 0) return null;
     const finalNewline = text.endsWith("\n");
     if (!input.canDrop) return grouping(table, text, finalNewline)?.result ?? null;
+    // `grep -c` over a tree: the files with a count stay, the zeros go behind a marker.
+    const counted = renderCountList(table, input);
+    if (counted !== null) return counted;
     const selection = selectRows(
       table,
       searchCaps(input.scale, text.length),
