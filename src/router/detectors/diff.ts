@@ -1,7 +1,7 @@
 /** The detector of diffs and patches. */
 import { isStatLine } from "../../compressors/diff/parse.js";
 import { isGraphCommitLine } from "../../compressors/diff/graph-log.js";
-import { isStatSummary } from "../../compressors/diff/stat-log.js";
+import { isNameStatusLine, isStatSummary } from "../../compressors/diff/stat-log.js";
 import type { Sample } from "../sample.js";
 import { type Detector, count } from "./detector.js";
 
@@ -41,6 +41,8 @@ export const diffDetector: Detector = {
     const summaries = count(sample, isStatSummary);
     if (commits >= 1 && (summaries >= 1 || count(sample, isStatLine) >= MIN_STAT_LINES)) return 0.7;
     if (summaries >= 1 && count(sample, (l) => ONELINE_RE.test(l)) >= summaries) return 0.7;
+    // `git log --name-status`: commits each followed by `M\tpath` lines.
+    if (commits >= 1 && count(sample, isNameStatusLine) >= MIN_STAT_LINES) return 0.7;
     // `git log --graph` (any format): commits behind the graph's columns are history, whose every commit stays.
     if (count(sample, isGraphCommitLine) >= MIN_GRAPH_COMMITS) return 0.7;
     return 0;
