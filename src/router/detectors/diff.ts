@@ -1,6 +1,7 @@
 /** The detector of diffs and patches. */
 import { isStatLine } from "../../compressors/diff/parse.js";
 import { isGraphCommitLine } from "../../compressors/diff/graph-log.js";
+import { sideBySideGutter } from "../../compressors/diff/side-by-side.js";
 import { isNameStatusLine, isStatSummary } from "../../compressors/diff/stat-log.js";
 import type { Sample } from "../sample.js";
 import { type Detector, count } from "./detector.js";
@@ -45,6 +46,8 @@ export const diffDetector: Detector = {
     if (commits >= 1 && count(sample, isNameStatusLine) >= MIN_STAT_LINES) return 0.7;
     // `git log --graph` (any format): commits behind the graph's columns are history, whose every commit stays.
     if (count(sample, isGraphCommitLine) >= MIN_GRAPH_COMMITS) return 0.7;
+    // `diff -y`: rows padded to a gutter column whose marks (`|`, `<`, `>`) say what changed.
+    if (sideBySideGutter((i) => sample.line(i), sample.count) >= 0) return 0.7;
     return 0;
   },
 };
