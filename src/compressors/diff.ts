@@ -30,6 +30,7 @@ import { parseDiff } from "./diff/parse.js";
 import { outlineCost, planDiff } from "./diff/plan.js";
 import { renderDiff } from "./diff/render.js";
 import { GraphLogView, isGraphLog } from "./diff/graph-log.js";
+import { isRangeDiff, renderRangeDiff } from "./diff/range-diff.js";
 import { renderSideBySide, sideBySideGutter } from "./diff/side-by-side.js";
 import { renderStatLog } from "./diff/stat-log.js";
 import { DiffView } from "./diff/view.js";
@@ -63,6 +64,12 @@ export const diffCompressor: Compressor = {
     const parsed = parseDiff(view);
     const marker = (summary: string, place?: OmissionPlace) => input.marker(summary, place);
     if (parsed.hunks.length === 0 && parsed.files.length === 0) {
+      // `git range-diff`: pair lines and headers stay, the patches' diff past each header's first lines goes.
+      if (isRangeDiff(view)) {
+        const output = renderRangeDiff(view, marker, text.endsWith("\n"));
+        if (output === null || output.length >= text.length) return null;
+        return { output, lossy: true, detail: { rangeDiff: 1 } };
+      }
       // `diff -y`: the changed rows stay, runs of unchanged ones go (see diff/side-by-side.ts).
       const lineAt = (i: number) => view.plain(i);
       const gutter = sideBySideGutter(lineAt, input.lines.count);

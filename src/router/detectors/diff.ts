@@ -1,6 +1,7 @@
 /** The detector of diffs and patches. */
 import { isStatLine } from "../../compressors/diff/parse.js";
 import { isGraphCommitLine } from "../../compressors/diff/graph-log.js";
+import { isRangeDiffPair } from "../../compressors/diff/range-diff.js";
 import { sideBySideGutter } from "../../compressors/diff/side-by-side.js";
 import { isNameStatusLine, isStatSummary } from "../../compressors/diff/stat-log.js";
 import type { Sample } from "../sample.js";
@@ -46,6 +47,8 @@ export const diffDetector: Detector = {
     if (commits >= 1 && count(sample, isNameStatusLine) >= MIN_STAT_LINES) return 0.7;
     // `git log --graph` (any format): commits behind the graph's columns are history, whose every commit stays.
     if (count(sample, isGraphCommitLine) >= MIN_GRAPH_COMMITS) return 0.7;
+    // `git range-diff`: it opens with a pair line (`1:  728e7cb ! 1:  68c73b5 subject`).
+    if (sample.count > 0 && isRangeDiffPair(firstLine(sample))) return 0.8;
     // `diff -y`: rows padded to a gutter column whose marks (`|`, `<`, `>`) say what changed.
     if (sideBySideGutter((i) => sample.line(i), sample.count) >= 0) return 0.7;
     return 0;
@@ -84,6 +87,15 @@ function opensFileHeader(c: number): boolean {
     c === 79 /* O */ ||
     c === 66 /* B */
   );
+}
+
+/** The sample's first non-blank line ("" when it has none). */
+function firstLine(sample: Sample): string {
+  for (let i = 0; i < sample.count; i++) {
+    const line = sample.line(i);
+    if (line.trim() !== "") return line;
+  }
+  return "";
 }
 
 function isDigit(c: number): boolean {
