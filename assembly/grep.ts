@@ -9,6 +9,9 @@ const SPACE: i32 = 32;
 const TAB: i32 = 9;
 const CR: i32 = 13;
 const LF: i32 = 10;
+const NUL: i32 = 0;
+// sep of a candidate after a NUL (grep -Z): 0 already means the line start.
+const NUL_SEP: i32 = 256;
 const MAX_DIGITS: i32 = 9;
 const STRIDE: i32 = 8;
 
@@ -52,7 +55,8 @@ function candidateAt(p: usize, d: i32, end: i32, sep: i32): bool {
   const q = digitRunEnd(p, d, end);
   if (q < 0 || q >= end) return false;
   const close = unitAt(p, q);
-  if (sep == 0 ? close != COLON && close != DASH : close != sep) return false;
+  const eitherClose = sep == 0 || sep == NUL_SEP;
+  if (eitherClose ? close != COLON && close != DASH : close != sep) return false;
   cPathEnd = sep == 0 ? d : d - 1;
   cLineNo = digitValue(p, d, q);
   cContext = close == DASH ? 1 : 0;
@@ -91,10 +95,14 @@ function scanRow(p: usize, start: i32, end: i32): bool {
       if (found) return true;
       continue;
     }
-    if (c != COLON && c != DASH) continue;
+    if (c != COLON && c != DASH && c != NUL) continue;
     const nx = unitAt(p, k + 1);
     if (nx <= ZERO || nx > NINE) continue;
-    if (!candidateAt(p, k + 1, end, c)) continue;
+    if (!candidateAt(p, k + 1, end, c == NUL ? NUL_SEP : c)) continue;
+    if (c == NUL) {
+      takeCandidate();
+      return true;
+    }
     if (!found) {
       takeCandidate();
       if (cContext == 0) return true;
@@ -170,7 +178,7 @@ export function parseGrepRows(p: usize, n: i32, out: usize): i32 {
       if (prevPathStart >= 0 && !prevPathless && startsWithPath(p, s, e, prevPathStart, prevPathLen)) {
         const at = s + prevPathLen;
         const c = unitAt(p, at);
-        if ((c == COLON || c == DASH) && candidateAt(p, at + 1, e, c)) {
+        if ((c == COLON || c == DASH || c == NUL) && candidateAt(p, at + 1, e, c == NUL ? NUL_SEP : c)) {
           takeCandidate();
           ok = true;
         }

@@ -33,6 +33,8 @@ import { outlineCost, planDiff } from "./diff/plan.js";
 import { renderDiff } from "./diff/render.js";
 import { isCommitList, renderCommitList } from "./diff/commit-list.js";
 import { GraphLogView, isGraphLog } from "./diff/graph-log.js";
+import { isRangeDiff, renderRangeDiff } from "./diff/range-diff.js";
+import { renderSideBySide, sideBySideGutter } from "./diff/side-by-side.js";
 import { renderStatLog } from "./diff/stat-log.js";
 import { DiffView } from "./diff/view.js";
 import { FALLBACK_CAP } from "./fallback.js";
@@ -65,6 +67,26 @@ export const diffCompressor: Compressor = {
     const parsed = parseDiff(view);
     const marker = (summary: string, place?: OmissionPlace) => input.marker(summary, place);
     if (parsed.hunks.length === 0 && parsed.files.length === 0) {
+      // `git range-diff`: pair lines and headers stay, the patches' diff past each header's first lines goes.
+      if (isRangeDiff(view)) {
+        const output = renderRangeDiff(view, marker, text.endsWith("\n"));
+        if (output === null || output.length >= text.length) return null;
+        return { output, lossy: true, detail: { rangeDiff: 1 } };
+      }
+      // `diff -y`: the changed rows stay, runs of unchanged ones go (see diff/side-by-side.ts).
+      const lineAt = (i: number) => view.plain(i);
+      const gutter = sideBySideGutter(lineAt, input.lines.count);
+      if (gutter >= 0) {
+        const output = renderSideBySide(
+          (i) => input.lines.line(i),
+          input.lines.count,
+          gutter,
+          marker,
+          text.endsWith("\n"),
+        );
+        if (output === null || output.length >= text.length) return null;
+        return { output, lossy: true, detail: { sideBySide: 1 } };
+      }
       // No patch: `git log --stat` is the one shape left worth compacting here (read past `--graph` columns).
       const log = isGraphLog(view) ? new GraphLogView(text, input.lines) : view;
       const output = renderStatLog(log, marker);

@@ -1,6 +1,7 @@
 import { hasMarker } from "../ccr/marker.js";
 import type { Compressor, CompressorInput, CompressorOutput, OmissionPlace } from "./types.js";
 import { expandsTo, groupingGain, renderGrouped } from "./search/grouped.js";
+import { renderCountList } from "./search/count-rows.js";
 import { CONTEXT, MATCH, type SearchTable } from "./search/model.js";
 import { looksLikeRgJson, parseRgJson } from "./search/parse-rg-json.js";
 import { parseTextSearch } from "./search/parse-text.js";
@@ -16,11 +17,12 @@ import { searchCaps, selectRows, type SearchSelection } from "./search/select.js
  * dropped and the text stays as it is. Over the caps, matches with the
  * caller's query terms or error words are kept first, each kept row as the
  * tool printed it, every file stays named (with its match count when rows
- * went), and one marker recalls the original. In lossless mode text rows are
- * only regrouped by file, a rewrite checked to expand back to the input byte
- * for byte (see search/grouped.ts). `rg --json` is always rendered to text
- * rows (lossy: offsets, submatches and timings go; each file's begin message
- * and the summary's counts stay).
+ * went), and one marker recalls the original. A count listing (`grep -c`)
+ * keeps its rows above 0 and counts its zeros (see search/count-rows.ts). In
+ * lossless mode text rows are only regrouped by file, a rewrite checked to
+ * expand back to the input byte for byte (see search/grouped.ts). `rg --json`
+ * is always rendered to text rows (lossy: offsets, submatches and timings go;
+ * each file's begin message and the summary's counts stay).
  *
  * Returns null for its own output: lossy output carries a marker, and grouped
  * output groups to itself.
@@ -34,6 +36,9 @@ export const searchCompressor: Compressor = {
     if (table === null || table.files.length === 0) return null;
     const finalNewline = text.endsWith("\n");
     if (!input.canDrop) return grouping(table, text, finalNewline)?.result ?? null;
+    // `grep -c` over a tree: the files with a count stay, the zeros go behind a marker.
+    const counted = renderCountList(table, input);
+    if (counted !== null) return counted;
     const selection = selectRows(
       table,
       searchCaps(input.scale, text.length),

@@ -1,8 +1,8 @@
 /**
  * Which lines of a unified diff are the content of its files and commits
  * rather than events: a hunk's header and body (` `, `-`, `+` and `\`
- * lines, counted by the header's line counts) and a `git log` commit's
- * indented message. An error word in them is code or prose being changed
+ * lines, counted by the header's line counts), a `git log` commit's
+ * indented message and a `git range-diff` pair's indented diff of patches. An error word in them is code or prose being changed
  * (`+throw new Error(…)`, a commit fixing "the error on empty input"), not
  * something that happened. The salient lines of a diff are its commit and
  * file headers; its changed lines are the diff compressor's to rank.
@@ -18,6 +18,9 @@ import type { LineIndex } from "../kernels/lines.js";
 const HUNK_HEADER_RE = /^@@ -\d+(?:,(\d+))? \+\d+(?:,(\d+))? @@/;
 /** A `git log` commit line. */
 const COMMIT_RE = /^commit [0-9a-f]{7,64}\b/;
+/** A `git range-diff` pair line (`1:  728e7cb ! 1:  68c73b5 subject`), whose indented body is a diff of two patches. */
+const RANGE_PAIR_RE =
+  /^ *(?:\d{1,6}|-): +(?:[0-9a-f]{4,64}|-{4,64}) [!=<>] +(?:\d{1,6}|-): +(?:[0-9a-f]{4,64}|-{4,64})(?: |$)/;
 
 const SPACE = 32;
 const MINUS = 45;
@@ -34,11 +37,13 @@ enum State {
   Message,
   /** A hunk's body, while its counts last. */
   Hunk,
+  /** A `git range-diff` pair's body: lines indented four spaces, and blank lines. */
+  RangeBody,
 }
 
 /** Whether `text` may hold a unified hunk: only then is the walk worth its pass over the lines. */
 export function mayHoldHunks(text: string): boolean {
-  return text.startsWith("@@ -") || text.includes("\n@@ -");
+  return text.startsWith("@@ -") || text.includes("\n@@ -") || RANGE_PAIR_RE.test(text.slice(0, 200));
 }
 
 /**
@@ -89,6 +94,10 @@ export class DiffContent {
     let stop = end;
     if (stop > start && text.charCodeAt(stop - 1) === 13) stop--;
     const first = stop > start ? text.charCodeAt(start) : -1;
+    if (this.state === State.RangeBody) {
+      if (first === -1 || text.startsWith("    ", start)) return true;
+      this.state = State.Other;
+    }
     if (this.state === State.Hunk) {
       if (first === SPACE || first === -1) return this.take(1, 1);
       if (first === MINUS) return this.take(1, 0);
@@ -105,6 +114,13 @@ export class DiffContent {
         this.state = this.oldLeft > 0 || this.newLeft > 0 ? State.Hunk : State.Other;
         return true;
       }
+    }
+    if (
+      ((first >= 48 && first <= 57) || first === SPACE || first === MINUS) &&
+      RANGE_PAIR_RE.test(text.slice(start, Math.min(stop, start + 160)))
+    ) {
+      this.state = State.RangeBody;
+      return false;
     }
     if (first === 99 /* c */ && COMMIT_RE.test(text.slice(start, Math.min(stop, start + 80)))) {
       this.state = State.CommitHeader;

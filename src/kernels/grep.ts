@@ -22,6 +22,10 @@
  *    has a leading zero.
  * 3. Windows drive letters need nothing special: `C:\src\a.go:42:hit` has no
  *    digits after `C:`.
+ * 4. A NUL right before the digits ends the path too, closed by either
+ *    separator: `grep -Z` prints `path\0N:text` and `path\0N-text`. No path
+ *    holds a NUL, so such a candidate wins over any before it (`a-1-b\012-x`
+ *    is path `a-1-b`, line 12).
  *
  * The bulk form ({@link parseGrepRows}) also uses the neighbours: a row that
  * starts with the previous row's path followed by a candidate keeps that path
@@ -51,6 +55,9 @@ const NINE = 57;
 const SPACE = 32;
 const TAB = 9;
 const CR = 13;
+const NUL = 0;
+/** `sep` of a candidate after a NUL (rule 4): 0 already means the line start. */
+const NUL_SEP = 256;
 const MAX_DIGITS = 9;
 
 /**
@@ -92,14 +99,16 @@ function digitValue(text: string, from: number, to: number): number {
 
 /**
  * Tries a candidate whose digits start at `d`; `sep` is the character before
- * them (or 0 at the line start, where either separator may close the run).
+ * them (or 0 at the line start, where either separator may close the run;
+ * NUL_SEP after a NUL, likewise).
  * Fills `out` and returns true when it is one.
  */
 function candidateAt(text: string, d: number, end: number, sep: number, out: RowScan): boolean {
   const q = digitRunEnd(text, d, end);
   if (q < 0 || q >= end) return false;
   const close = text.charCodeAt(q);
-  if (sep === 0 ? close !== COLON && close !== DASH : close !== sep) return false;
+  const eitherClose = sep === 0 || sep === NUL_SEP;
+  if (eitherClose ? close !== COLON && close !== DASH : close !== sep) return false;
   out.pathEnd = sep === 0 ? d : d - 1;
   out.lineNo = digitValue(text, d, q);
   out.isContext = close === DASH;
@@ -144,11 +153,16 @@ function scanRow(text: string, start: number, end: number, out: RowScan): boolea
       if (found) return true;
       continue;
     }
-    if (c !== COLON && c !== DASH) continue;
+    if (c !== COLON && c !== DASH && c !== NUL) continue;
     // Skip to the next candidate quickly: it needs a digit right after.
     const n = text.charCodeAt(k + 1);
     if (n <= ZERO || n > NINE) continue;
-    if (!candidateAt(text, k + 1, end, c, probe)) continue;
+    if (!candidateAt(text, k + 1, end, c === NUL ? NUL_SEP : c, probe)) continue;
+    if (c === NUL) {
+      // A NUL candidate is the row, whatever came before it: no path holds a NUL.
+      keep(probe, out);
+      return true;
+    }
     if (!found) {
       keep(probe, out);
       if (!probe.isContext) return true;
@@ -349,7 +363,9 @@ export function parseGrepRowsTwin(text: string): GrepRows {
       if (prevPathStart >= 0 && !prevPathless && startsWithPath(text, s, e, prevPathStart, prevPathLen)) {
         const at = s + prevPathLen;
         const c = text.charCodeAt(at);
-        if ((c === COLON || c === DASH) && candidateAt(text, at + 1, e, c, bulk)) ok = true;
+        if ((c === COLON || c === DASH || c === NUL) && candidateAt(text, at + 1, e, c === NUL ? NUL_SEP : c, bulk)) {
+          ok = true;
+        }
       } else if (prevPathless && candidateAt(text, s, e, 0, bulk)) {
         ok = true;
       }

@@ -133,6 +133,21 @@ describe("parseGrepRow", () => {
     expect(parseGrepRow("203-\tctx")).toMatchObject({ path: "", line: 203, kind: "context" });
   });
 
+  it("reads grep -Z rows, whose path ends at a NUL before the line number", () => {
+    expect(parseGrepRow("./netdb.h\u0000611:  deprecated")).toEqual({
+      path: "./netdb.h",
+      line: 611,
+      kind: "match",
+      text: "  deprecated",
+    });
+    expect(parseGrepRow("a-1-b.h\u000012-ctx")).toMatchObject({
+      path: "a-1-b.h",
+      line: 12,
+      kind: "context",
+      text: "ctx",
+    });
+  });
+
   it("drops a trailing CR from the text", () => {
     expect(parseGrepRow("a.go:1:x\r")?.text).toBe("x");
   });
@@ -169,6 +184,17 @@ describe("parseGrepRows", () => {
       [number, { path: string }]
     >;
     expect(rows.map(([, r]) => r.path)).toEqual(["build/x86-64-linux/a.c", "build/x86-64-linux/a.c"]);
+  });
+
+  it("keeps the previous row's path across grep -Z rows", () => {
+    const rows = parseAll("x86-64/a.c\u00003-ctx\nx86-64/a.c\u00004:hit\n--\nb.c\u00009:z\n") as Array<
+      [number, { path: string; line: number; kind: string }]
+    >;
+    expect(rows.map(([i, r]) => [i, r.path, r.line, r.kind])).toEqual([
+      [0, "x86-64/a.c", 3, "context"],
+      [1, "x86-64/a.c", 4, "match"],
+      [3, "b.c", 9, "match"],
+    ]);
   });
 
   it("gives --heading rows the path of their heading line", () => {

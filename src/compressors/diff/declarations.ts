@@ -1,6 +1,7 @@
 /**
  * Declarations among a diff's changed lines: the lines that open a function,
- * a class, a type or a test case (`export function f(`, `def f(`, `fn f(`,
+ * a class, a type or a test case (`export function f(`, `declare class C`,
+ * `def f(`, `fn f(`,
  * `describe("…", () => {`, `it("…", …`). A hunk cut to its first and last
  * changes still names, through them, what the added or removed code holds:
  * a 300-line new test file shows each of its test cases, as a listing shows
@@ -10,7 +11,7 @@
  */
 
 const DECLARATION_RE =
-  /^\s*(?:export\s+(?:default\s+)?)?(?:pub(?:\([\w\s:]{0,40}\))?\s+)?(?:async\s+)?(?:function\b|class\s|interface\s|enum\s|namespace\s|def\s|fn\s|impl\b|struct\s|trait\s|func\s|(?:describe|it|test|suite|bench)(?:\.\w+)?\()/;
+  /^\s*(?:export\s+(?:default\s+)?)?(?:declare\s+)?(?:pub(?:\([\w\s:]{0,40}\))?\s+)?(?:async\s+)?(?:function\b|class\s|interface\s|enum\s|namespace\s|def\s|fn\s|impl\b|struct\s|trait\s|func\s|(?:describe|it|test|suite|bench)(?:\.\w+)?\()/;
 
 /**
  * The indentation of `code` (a changed line without its `+`/`-`) when it

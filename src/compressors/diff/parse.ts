@@ -6,11 +6,12 @@
  *
  * Understood shapes: `git diff`/`show`/`log -p` (with `--stat`, `-M`, `--cc`),
  * `git format-patch` mbox, `diff -ru` / `diff -u` (with `Only in` lines),
- * `--word-diff` bodies,
+ * `--word-diff` bodies, GNU diff's normal format (`3,4c3`, `<` / `>` lines),
  * bare `--- / +++` patches, hunks without file headers, coloured output.
  * Anything else between hunks is kept as it is.
  */
-import { isWordDiffBody, parseHunkHeader, scanHunkBody, scanWordDiff } from "./hunk.js";
+import { isWordDiffBody, parseHunkHeader, scanHunkBody, scanWordDiff, type HunkBody } from "./hunk.js";
+import { parseNormalCommand, scanNormalBody } from "./normal.js";
 import { pathFromDashes, pathFromDiffLine } from "./paths.js";
 import type { DiffView } from "./view.js";
 
@@ -153,6 +154,10 @@ class DiffParser {
       this.push("keep", i);
       return readBinaryPatch(this.view, i + 1, this.file, this.spans, (kind, from) => this.push(kind, from));
     }
+    if (v.charCodeAt(0) >= 48 && v.charCodeAt(0) <= 57) {
+      const after = this.normalHunk(v, i);
+      if (after !== -1) return after;
+    }
     if (COMMIT_RE.test(v) || MBOX_FROM_RE.test(v)) {
       this.file = -1;
       this.inFileHeader = false;
@@ -189,6 +194,34 @@ class DiffParser {
       this.kinds.fill(0, i + 1, body.to);
       body = scanWordDiff(this.view, i + 1, this.kinds);
     }
+    const counts = {
+      oldStart: header.oldStart[0] ?? 0,
+      oldCount: header.oldCount[0] ?? 0,
+      newStart: header.newStart,
+      newCount: header.newCount,
+    };
+    return this.addHunk(i, header.cols, header.counted, counts, body);
+  }
+
+  /** A normal-format hunk (`3,4c3`, then its `<` / `---` / `>` lines) at `i`: the line after it, or -1. */
+  private normalHunk(v: string, i: number): number {
+    const cmd = parseNormalCommand(v);
+    if (cmd === null) return -1;
+    const body = scanNormalBody(this.view, cmd, i + 1, this.kinds);
+    if (body === null) return -1;
+    if (this.file === -1) this.openFile("", i);
+    // No line numbers to re-anchor trimmed pieces with: read like a hunk without counts.
+    return this.addHunk(i, 1, false, cmd, body);
+  }
+
+  /** Records the hunk whose header is line `i` and body `body` in the open file; returns the line after it. */
+  private addHunk(
+    i: number,
+    cols: number,
+    counted: boolean,
+    counts: { oldStart: number; oldCount: number; newStart: number; newCount: number },
+    body: HunkBody,
+  ): number {
     const f = this.files[this.file];
     this.hunks.push({
       file: this.file,
@@ -196,12 +229,12 @@ class DiffParser {
       header: i,
       from: i + 1,
       to: body.to,
-      cols: header.cols,
-      counted: header.counted,
-      oldStart: header.oldStart[0] ?? 0,
-      oldCount: header.oldCount[0] ?? 0,
-      newStart: header.newStart,
-      newCount: header.newCount,
+      cols,
+      counted,
+      oldStart: counts.oldStart,
+      oldCount: counts.oldCount,
+      newStart: counts.newStart,
+      newCount: counts.newCount,
       plus: body.plus,
       minus: body.minus,
       changedChars: body.changedChars,

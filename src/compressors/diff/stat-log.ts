@@ -1,6 +1,7 @@
 /**
  * `git log --stat` (any `--format`, `--oneline` too) with no patch: commits
- * whose file list is a diffstat. Every commit's header (hash, author, dates,
+ * whose file list is a diffstat (or, with `--name-status`, `M\tpath` lines,
+ * kept as they are). Every commit's header (hash, author, dates,
  * merge parents), its subject and its summary line (`N files changed, …`)
  * stay verbatim: they are what a reader of history scans. The per-file stat
  * lines are detail: each commit's become one line naming its files (the
@@ -23,6 +24,14 @@ const FILES_NAMED = 8;
 /** A `--oneline` commit: an abbreviated hash (decorations may follow) and the subject. */
 const ONELINE_RE = /^[0-9a-f]{7,64} /;
 const SUMMARY_RE = /^ \d+ files? changed(?:, \d+ insertions?\(\+\))?(?:, \d+ deletions?\(-\))?$/;
+
+/** `M\tpath`, `R097\told\tnew`: a file line of `git log --name-status` (status letter, similarity for R and C, TAB). */
+const NAME_STATUS_RE = /^(?:[ADMTUXB]|[RC]\d{1,3})\t\S/;
+
+/** Whether a visible line names a file as `git log --name-status` does. */
+export function isNameStatusLine(v: string): boolean {
+  return NAME_STATUS_RE.test(v);
+}
 
 /** Whether a visible line is a diffstat's summary (` 3 files changed, 59 insertions(+), 2 deletions(-)`). */
 export function isStatSummary(v: string): boolean {
@@ -100,6 +109,10 @@ export function renderStatLog(view: DiffView, marker: Mark): string | null {
       i = copyCommit(view, i, out, marker);
       continue;
     }
+    if (isNameStatusLine(view.plain(i))) {
+      i = copyNameStatus(view, i, out, marker);
+      continue;
+    }
     out.push(line(view, i));
     i++;
   }
@@ -128,6 +141,37 @@ function compactStat(view: DiffView, block: StatBlock, marker: Mark): string {
     lines: [[block.from, block.summary]],
   });
   return `${columns} ${paths.join(", ")}, … ${recall}\n`;
+}
+
+/**
+ * Copies a run of `--name-status` lines from `at`: whole when short; else
+ * its first few lines, every line that adds, deletes, renames or copies a
+ * file (the changes to the tree's shape), and one marker counting the
+ * modified files left out. Returns the next line.
+ */
+function copyNameStatus(view: DiffView, at: number, out: string[], marker: Mark): number {
+  const n = view.lines.count;
+  let to = at;
+  while (to < n && isNameStatusLine(view.plain(to))) to++;
+  if (to - at <= FILES_NAMED + 2) {
+    for (let k = at; k < to; k++) out.push(line(view, k));
+    return to;
+  }
+  const hidden: [number, number][] = [];
+  let count = 0;
+  for (let k = at; k < to; k++) {
+    if (k < at + FILES_NAMED || view.plain(k).charCodeAt(0) !== 77 /* M */) {
+      out.push(line(view, k));
+      continue;
+    }
+    const last = hidden[hidden.length - 1];
+    if (last !== undefined && last[1] === k) last[1] = k + 1;
+    else hidden.push([k, k + 1]);
+    count++;
+  }
+  const summary = `${count} more modified files (M) of ${to - at} files`;
+  out.push(`${view.graphPrefix(at)}${marker(summary, { lines: hidden })}\n`);
+  return to;
 }
 
 /**

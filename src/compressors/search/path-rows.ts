@@ -35,8 +35,8 @@ function isPathChar(c: number): boolean {
 }
 
 /**
- * The offset of the `:` that ends the path of row [s, e) of `text`, or -1
- * when the line is no `path:text` row.
+ * The offset of the `:` (or `grep -Z`'s NUL) that ends the path of row
+ * [s, e) of `text`, or -1 when the line is no `path:text` row.
  */
 export function pathRowEnd(text: string, s: number, e: number): number {
   let hasSlash = false;
@@ -44,7 +44,8 @@ export function pathRowEnd(text: string, s: number, e: number): number {
   const stop = Math.min(e, s + MAX_PATH);
   for (let i = s; i < stop; i++) {
     const c = text.charCodeAt(i);
-    if (c === 58) {
+    // `:`, or the NUL that `grep -Z` prints after a path instead.
+    if (c === 58 || c === 0) {
       if (i === s) return -1;
       // A file extension: a dot followed by 1 to 8 letters or digits up to the colon.
       const hasExtension = lastDot > s && i - lastDot >= 2 && i - lastDot <= 9 && isWord(text, lastDot + 1, i);

@@ -124,7 +124,7 @@ export function selectRows(
 
 /**
  * Keeps the first row of each file's distinct lines naming an error or a
- * failure (digits masked), up to the caps, and counts the rows repeating each.
+ * failure (digits masked, indentation kept), up to the caps, and counts the rows repeating each.
  */
 function keepStandouts(
   table: SearchTable,
@@ -147,8 +147,10 @@ function keepStandouts(
     // A match's score already says whether it holds an error word (context rows have none).
     const isLevel = kind === MATCH ? isScoredStandout(text, scores[e]) : isStandout(text);
     if (!isLevel && !isSalientRow(text, hasLine ? input.line(line) : text)) continue;
-    // Distinct per file: the same error in two files is two facts.
-    const key = `${table.file[e]}\n${text.trim().replace(DIGITS_RE, "#")}`;
+    // Distinct per file: the same error in two files is two facts. The
+    // indentation counts, as it does for the salience pass (the row's whole
+    // line, digits masked): `} catch (error) {` at two depths is two lines to it.
+    const key = `${table.file[e]}\n${text.trimEnd().replace(DIGITS_RE, "#")}`;
     const first = firstOf.get(key);
     if (first !== undefined) {
       if (keep[e] === 0) repeats[first]++;
@@ -156,7 +158,15 @@ function keepStandouts(
     }
     // A standout is shown as its input line: that is what it costs.
     const cost = hasLine ? input.end(line) - input.start(line) : text.length;
-    if (rows >= caps.standouts || chars + cost > caps.standoutChars) continue;
+    if (rows >= caps.standouts || chars + cost > caps.standoutChars) {
+      // Past the caps a row the picks keep anyway still shows as printed, its
+      // path and all (a path's length more): the salience pass reads it so.
+      if (keep[e] === 1) {
+        firstOf.set(key, e);
+        verbatim[e] = 1;
+      }
+      continue;
+    }
     firstOf.set(key, e);
     keep[e] = 1;
     verbatim[e] = 1;

@@ -2,7 +2,9 @@
 import { isStatLine } from "../../compressors/diff/parse.js";
 import { isCommitListLine } from "../../compressors/diff/commit-list.js";
 import { isGraphCommitLine } from "../../compressors/diff/graph-log.js";
-import { isStatSummary } from "../../compressors/diff/stat-log.js";
+import { isRangeDiffPair } from "../../compressors/diff/range-diff.js";
+import { sideBySideGutter } from "../../compressors/diff/side-by-side.js";
+import { isNameStatusLine, isStatSummary } from "../../compressors/diff/stat-log.js";
 import type { Sample } from "../sample.js";
 import { type Detector, count } from "./detector.js";
 
@@ -45,8 +47,14 @@ export const diffDetector: Detector = {
     const summaries = count(sample, isStatSummary);
     if (commits >= 1 && (summaries >= 1 || count(sample, isStatLine) >= MIN_STAT_LINES)) return 0.7;
     if (summaries >= 1 && count(sample, (l) => ONELINE_RE.test(l)) >= summaries) return 0.7;
+    // `git log --name-status`: commits each followed by `M\tpath` lines.
+    if (commits >= 1 && count(sample, isNameStatusLine) >= MIN_STAT_LINES) return 0.7;
     // `git log --graph` (any format): commits behind the graph's columns are history, whose every commit stays.
     if (count(sample, isGraphCommitLine) >= MIN_GRAPH_COMMITS) return 0.7;
+    // `git range-diff`: it opens with a pair line (`1:  728e7cb ! 1:  68c73b5 subject`).
+    if (sample.count > 0 && isRangeDiffPair(firstLine(sample))) return 0.8;
+    // `diff -y`: rows padded to a gutter column whose marks (`|`, `<`, `>`) say what changed.
+    if (sideBySideGutter((i) => sample.line(i), sample.count) >= 0) return 0.7;
     // `git log --oneline` and `--pretty=format:'%h …'`: a list of commits, every one an item of the outline.
     const listed = count(sample, isCommitListLine);
     if (listed >= MIN_LISTED_COMMITS && listed >= sample.nonBlank * LISTED_SHARE) return 0.7;
@@ -86,6 +94,15 @@ function opensFileHeader(c: number): boolean {
     c === 79 /* O */ ||
     c === 66 /* B */
   );
+}
+
+/** The sample's first non-blank line ("" when it has none). */
+function firstLine(sample: Sample): string {
+  for (let i = 0; i < sample.count; i++) {
+    const line = sample.line(i);
+    if (line.trim() !== "") return line;
+  }
+  return "";
 }
 
 function isDigit(c: number): boolean {
