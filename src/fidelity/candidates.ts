@@ -75,6 +75,8 @@ const WORDS: WordList = [
   ["passed"],
   ["ran ", "digit"],
   ["found ", "digit"],
+  // shellcheck's diagnostic head: `In xdg-open line 123:`.
+  ["line ", "digit"],
   ["problem", "plural"],
   ["commit ", "hex"],
   ["diff --git"],

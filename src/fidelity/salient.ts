@@ -80,9 +80,12 @@ const EXPECTED_RE =
 /** Summaries: test totals, error counts. */
 const SUMMARY_RE =
   /^(?:Tests?:|Test Files|test result:|# (?:tests|pass|fail) \d|Ran \d+ tests?|FAILED \(|OK \(|Found \d+ errors?|\d+ (?:passed|failed|errors?|problems?)\b|=+ .*\b(?:passed|failed)\b.* =+$)/;
-/** Compiler and linter diagnostics: `f.ts(3,4): error TS…`, `f.c:3:4: warning:`, `--> f.rs:3:4`, `f.py:3: error:`. */
+/**
+ * Compiler and linter diagnostics: `f.ts(3,4): error TS…`, `f.c:3:4: warning:`, `--> f.rs:3:4`,
+ * `f.py:3: error:`, shellcheck's `In f.sh line 3:` (its codes and messages follow under the source line).
+ */
 export const DIAGNOSTIC_RE =
-  /^(?:\S+\(\d+,\d+\): (?:error|warning)|\S+:\d+(?::\d+)?:? (?:-? ?)?(?:error|warning|note)\b|--> \S+:\d+:\d+|\S+:\d+:\d+ - (?:error|warning))/;
+  /^(?:\S+\(\d+,\d+\): (?:error|warning)|\S+:\d+(?::\d+)?:? (?:-? ?)?(?:error|warning|note)\b|--> \S+:\d+:\d+|\S+:\d+:\d+ - (?:error|warning)|In \S+ line \d+:$)/;
 /** Commit and file headers of diffs; a search's or listing's file headers are left to their compressors. */
 const HEADER_RE = /^(?:commit [0-9a-f]{7,64}\b|diff --git |From [0-9a-f]{40} )/;
 /**
@@ -150,13 +153,13 @@ function mayBeSummary(c: number): boolean {
 /**
  * False when {@link DIAGNOSTIC_RE} cannot match `text`, read in a few loads:
  * on a search's `path:12:code` lines its `\S+` backtracked over the whole
- * first token for each of three branches. Every branch but `--> ` consumes
+ * first token for each of three branches. Every branch but `--> ` and `In ` consumes
  * non-space units up to one space, which is therefore the first space of
  * the line, and then reads `error`, `warning` or `note`, after `-`, ` ` or
  * `- ` at most.
  */
 export function mayBeDiagnostic(text: string): boolean {
-  if (text.startsWith("--> ")) return true;
+  if (text.startsWith("--> ") || text.startsWith("In ")) return true;
   const space = text.indexOf(" ");
   if (space <= 0) return false;
   let at = space + 1;
