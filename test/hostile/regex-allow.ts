@@ -53,11 +53,6 @@ export const ALLOWED: AllowedRegex[] = [
     bound: "salientKind: each line is trimmed and cut to 240 chars first (src/fidelity/salient.ts LINE_CHARS)",
   },
   {
-    source:
-      "^(?:\\S+\\(\\d+,\\d+\\): (?:error|warning)|\\S+:\\d+(?::\\d+)?:? (?:-? ?)?(?:error|warning|note)\\b|--> \\S+:\\d+:\\d+|\\S+:\\d+:\\d+ - (?:error|warning))",
-    bound: "salientKind: each line is trimmed and cut to 240 chars first (src/fidelity/salient.ts LINE_CHARS)",
-  },
-  {
     source: "[\\w.]+(?:\\[[^\\]]*\\])?\\s*[-+*/|&]?=\\s*\\S",
     bound:
       "router sample only: at most 400 lines, each cut to 1 024 chars (src/router/sample.ts SAMPLE_LINES, MAX_LINE)",
@@ -162,7 +157,7 @@ export const ALLOWED: AllowedRegex[] = [
   },
   {
     source:
-      '^\\s*(?:=== (?:RUN|PAUSE|CONT)|--- (?:PASS|FAIL|SKIP)|panic:|goroutine \\d+|(?:not )?ok \\d+|TAP version|# (?:tests|pass|fail|Subtest)|PASS|FAIL|ok\\s+\\S|test result:|running \\d+ tests?|test \\S+ \\.\\.\\. |[✔✓✖✗×▶]|\\d+ (?:passed|failed)|={5,} .* ={5,}|Tests?:\\s|E {3}|_{3,} \\S.* _{3,}$|\\S+\\.py:\\d+: |\\S+::\\S+ (?:PASSED|FAILED|ERROR|SKIPPED|XFAIL|XPASS)|Traceback \\(most recent|\\s+at \\S+ \\(|\\s+at \\S+:\\d+|\\s+File ".+", line \\d+|\\w+(?:Error|Exception):|error(?:\\[E\\d+\\])?:|warning:|\\S+\\(\\d+,\\d+\\): error TS\\d+|Found \\d+ errors?|-->\\s\\S+:\\d+:\\d+|\\d*\\s*\\|(?:\\s|$)|= (?:note|help):|npm (?:ERR!|WARN|verbose|info|http|timing|notice)|(?:Preparing to unpack|Unpacking|Setting up|Processing triggers for|Removing|Purging configuration files for) \\S|Selecting previously unselected package \\S|(?:Get|Hit|Ign|Err):\\d+ \\S|(?:Reading package lists|Building dependency tree|Reading state information)\\.\\.\\.|Log (?:started|ended): \\d)|\\b(?:PASSED|FAILED|SKIPPED|XFAIL|XPASS)\\b|\\S \\.\\.\\. (?:ok|skipped|ERROR|FAIL|expected failure)\\b|\\[\\s*\\d{1,3}%\\]\\s*$',
+      '^\\s*(?:=== (?:RUN|PAUSE|CONT)|--- (?:PASS|FAIL|SKIP)|panic:|goroutine \\d+|(?:not )?ok \\d+|TAP version|# (?:tests|pass|fail|Subtest)|PASS|FAIL|ok\\s+\\S|test result:|running \\d+ tests?|test \\S+ \\.\\.\\. |[✔✓✖✗×▶]|\\d+ (?:passed|failed)|={5,} .* ={5,}|Tests?:\\s|E {3}|_{3,} \\S.* _{3,}$|\\S+\\.py:\\d+: |\\S+::\\S+ (?:PASSED|FAILED|ERROR|SKIPPED|XFAIL|XPASS)|Traceback \\(most recent|\\s+at \\S+ \\(|\\s+at \\S+:\\d+|\\s+File ".+", line \\d+|\\w+(?:Error|Exception):|error(?:\\[E\\d+\\])?:|warning:|\\S+\\(\\d+,\\d+\\): error TS\\d+|Found \\d+ errors?|-->\\s\\S+:\\d+:\\d+|\\d*\\s*\\|(?:\\s|$)|= (?:note|help):|npm (?:ERR!|WARN|verbose|info|http|timing|notice)|(?:Preparing to unpack|Unpacking|Setting up|Processing triggers for|Removing|Purging configuration files for) \\S|Selecting previously unselected package \\S|(?:Get|Hit|Ign|Err):\\d+ \\S|(?:Reading package lists|Building dependency tree|Reading state information)\\.\\.\\.|Log (?:started|ended): \\d|(?:Inst|Conf) [^\\s()]+ (?:\\[[^\\]\\s]+\\] )?\\(|Remv [^\\s()]+ \\[)|\\b(?:PASSED|FAILED|SKIPPED|XFAIL|XPASS)\\b|\\S \\.\\.\\. (?:ok|skipped|ERROR|FAIL|expected failure)\\b|\\[\\s*\\d{1,3}%\\]\\s*$',
     bound:
       "router detector (log, code): router sample only: at most 400 lines, each cut to 1 024 chars (src/router/sample.ts SAMPLE_LINES, MAX_LINE)",
   },
