@@ -1,25 +1,10 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
 import { queryTerms, selectRows, type CrushPolicy } from "../../../src/compressors/json/array-crush.js";
-import { IdentifierKeys } from "../../../src/compressors/json/identifier-keys.js";
-import { parseJson } from "../../../src/compressors/json/parse.js";
 import { renderJson } from "../../../src/compressors/json/render.js";
-import type { JsonNode } from "../../../src/compressors/json/tree.js";
+import { crushPolicy, rowsOf } from "./crush-support.js";
 
-const policy: CrushPolicy = {
-  budget: 10,
-  minRows: 8,
-  head: 2,
-  tail: 2,
-  topScores: 3,
-  queryTerms: [],
-  identifiers: new IdentifierKeys(),
-  keyedByIdentity: false,
-};
-
-function rowsOf(values: unknown[]): JsonNode[] {
-  return parseJson(JSON.stringify(values))!.root as JsonNode[];
-}
+const policy = crushPolicy();
 
 function keptValues(values: unknown[], overrides: Partial<CrushPolicy> = {}): unknown[] | null {
   const rows = rowsOf(values);

@@ -2,8 +2,7 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { createPithy } from "../../../src/pipeline.js";
 import { selectRows } from "../../../src/compressors/json/array-crush.js";
-import { IdentifierKeys } from "../../../src/compressors/json/identifier-keys.js";
-import { parseJson } from "../../../src/compressors/json/parse.js";
+import { crushPolicy, rowsOf } from "./crush-support.js";
 
 /**
  * A real SPDX 2.3 SBOM (`npm sbom --sbom-format spdx` in a scratch project
@@ -31,19 +30,7 @@ describe("rare values of a category column", () => {
       note: `n${i}`,
       licenses: [{ license: { id: i === 30 ? "BSD-3-Clause" : "MIT" } }],
     }));
-    const parsed = parseJson(JSON.stringify(rows));
-    if (parsed === null || !Array.isArray(parsed.root)) throw new Error("expected an array");
-    const policy = {
-      budget: 15,
-      minRows: 8,
-      head: 3,
-      tail: 2,
-      topScores: 5,
-      queryTerms: [],
-      identifiers: new IdentifierKeys(),
-      keyedByIdentity: false,
-    };
-    const selection = selectRows(parsed.root, policy);
+    const selection = selectRows(rowsOf(rows), crushPolicy({ budget: 15, head: 3, topScores: 5 }));
     expect(selection?.kept).toContain(30);
   });
 });

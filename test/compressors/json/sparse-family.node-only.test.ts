@@ -1,9 +1,8 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { selectRows } from "../../../src/compressors/json/array-crush.js";
-import { IdentifierKeys } from "../../../src/compressors/json/identifier-keys.js";
-import { parseJson } from "../../../src/compressors/json/parse.js";
 import { createPithy } from "../../../src/pipeline.js";
+import { crushPolicy, rowsOf } from "./crush-support.js";
 
 /**
  * A real `dpkg-query` listing turned into JSON by jq (Debian 12, dpkg 1.21.22,
@@ -21,22 +20,7 @@ import { createPithy } from "../../../src/pipeline.js";
  */
 const DPKG = readFileSync(new URL("./fixtures/dpkg-query-priority.json", import.meta.url), "utf8");
 
-const policy = {
-  budget: 15,
-  minRows: 8,
-  head: 3,
-  tail: 2,
-  topScores: 5,
-  queryTerms: [],
-  identifiers: new IdentifierKeys(),
-  keyedByIdentity: false,
-};
-
-function rowsOf(value: unknown) {
-  const parsed = parseJson(JSON.stringify(value));
-  if (parsed === null || !Array.isArray(parsed.root)) throw new Error("expected an array");
-  return parsed.root;
-}
+const policy = crushPolicy({ budget: 15, head: 3, topScores: 5 });
 
 describe("a field most rows lack, held by a family of rows", () => {
   it("does not keep every package of a priority that 63 of 283 packages share", () => {
