@@ -17,6 +17,7 @@ import { manualDetector } from "./detectors/manual.js";
 import { htmlDetector } from "./detectors/html.js";
 import { markdownDetector } from "./detectors/markdown.js";
 import { codeDetector } from "./detectors/code.js";
+import { yamlDetector } from "./detectors/yaml.js";
 import { proseDetector } from "./detectors/prose.js";
 import type { Detector } from "./detectors/detector.js";
 
@@ -37,6 +38,7 @@ export {
   htmlDetector,
   markdownDetector,
   codeDetector,
+  yamlDetector,
   proseDetector,
 };
 
@@ -58,6 +60,8 @@ export const STRUCTURAL_DETECTORS: readonly Detector[] = [
   // A manual page's title and headings are unambiguous; its indented text could pass for stanzas.
   manualDetector,
   stanzasDetector,
+  // YAML's `Key: value` lines could pass for stanzas (which need capitals and flat records) or table rows.
+  yamlDetector,
   tabularDetector,
   htmlDetector,
 ];

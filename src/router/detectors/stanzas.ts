@@ -9,6 +9,13 @@ import {
 import type { Sample } from "../sample.js";
 import type { Detector } from "./detector.js";
 
+/**
+ * A line of a nested YAML mapping or list (`  name: project`, `  - &project`):
+ * RFC 822 continues a field with one space or a tab and free text, YAML nests
+ * lower-case keys and dashes two spaces or more deep.
+ */
+const YAML_NESTED_RE = /^ {2,}(?:- |[a-z_][\w-]*:(?: |$))/;
+
 /** Share of non-blank sampled lines that must be fields, continuations or record heads. */
 const NEEDED = 0.95;
 
@@ -26,6 +33,7 @@ export const stanzasDetector: Detector = {
   type: "tabular",
   threshold: 0.9,
   score(sample: Sample): number {
+    if (isNestedYaml(sample)) return 0;
     // Right-aligned labels (`stat`): the parser's own test, at least 9 lines in 10 are labels.
     if (alignedLabelColumn(sample.count, (i) => sample.line(i)) > 0) return 0.95;
     // Named heads over indented fields (`apt-cache policy`): the parser's own reading of the sample.
@@ -61,3 +69,17 @@ export const stanzasDetector: Detector = {
     return (nonBlank - other) / nonBlank;
   },
 };
+
+/** A YAML mapping under capitalised keys (`Project:` over `  name: project`): most indented lines nest keys or lists. */
+function isNestedYaml(sample: Sample): boolean {
+  let indented = 0;
+  let nested = 0;
+  for (let i = 0; i < sample.count; i++) {
+    const line = sample.line(i);
+    const c = line.charCodeAt(0);
+    if ((c !== 32 && c !== 9) || line.trim() === "") continue;
+    indented++;
+    if (YAML_NESTED_RE.test(line)) nested++;
+  }
+  return nested >= 3 && nested * 2 >= indented;
+}
