@@ -16,6 +16,7 @@ const LOADERS: Readonly<Record<LinkName, () => Promise<Compressor>>> = {
   diff: () => import("./diff.js").then((m) => m.diffCompressor),
   doc_read: () => import("./doc-read.js").then((m) => m.docReadCompressor),
   fallback: () => import("./fallback.js").then((m) => m.fallbackCompressor),
+  help: () => import("./help.js").then((m) => m.helpCompressor),
   html: () => import("./html.js").then((m) => m.htmlCompressor),
   json: () => import("./json.js").then((m) => m.jsonCompressor),
   listing: () => import("./listing.js").then((m) => m.listingCompressor),

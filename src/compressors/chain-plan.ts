@@ -19,6 +19,7 @@ export type LinkName =
   | "diff"
   | "doc_read"
   | "fallback"
+  | "help"
   | "html"
   | "json"
   | "listing"
@@ -46,10 +47,11 @@ export const CHAIN_PLAN: Readonly<Record<ContentType, readonly LinkName[]>> = {
   code: ["ansi", "code", "blob"],
   // The markdown compressor leaves text holding markers alone, so it runs before blob. A rendered
   // manual page routes as markdown (its headings); the manual compressor leaves any other text alone.
-  markdown: ["ansi", "manual", "markdown", "blob", "fallback"],
+  // A command's help text (option lists) reads as prose: the help compressor keeps every option before Markdown's budget.
+  markdown: ["ansi", "manual", "help", "markdown", "blob", "fallback"],
   html: ["ansi", "html", "blob", "fallback"],
   // Stanza lists and recursive listings route as tabular; their compressors leave anything else alone.
   tabular: ["ansi", "stanzas", "listing", "tabular", "fallback"],
-  prose: ["ansi", "manual", "markdown", "blob", "fallback"],
-  unknown: ["ansi", "blob", "fallback"],
+  prose: ["ansi", "manual", "help", "markdown", "blob", "fallback"],
+  unknown: ["ansi", "help", "blob", "fallback"],
 };

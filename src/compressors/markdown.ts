@@ -26,6 +26,7 @@
  */
 
 import { hasMarker } from "../ccr/marker.js";
+import { isHelpText } from "./help/parse.js";
 import { noiseCounts } from "./markdown/noise.js";
 import { planDocument, type Budget, type Fate } from "./markdown/plan.js";
 import { renderDocument } from "./markdown/render.js";
@@ -68,6 +69,8 @@ export const markdownCompressor: Compressor = {
 function compressMarkdown(input: CompressorInput): CompressorOutput | null {
   const { text } = input;
   if (text.length === 0 || hasMarker(text)) return null;
+  // A command's help text is the help compressor's, which keeps every option: no section budget cuts one.
+  if (isHelpText(input.lines)) return null;
   const { segments, stats } = segmentMarkdown(text, input.lines);
   if (stats.shebang || stats.configDominated) return null;
   const eol = lineEnding(text);
