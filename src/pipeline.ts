@@ -26,6 +26,7 @@ import type { Chains } from "./compressors/registry.js";
 import { estimateTokens, estimateTokensJoined } from "./kernels/tokens.js";
 import { forgetStripped, hasAnsi, stripAnsi } from "./kernels/ansi.js";
 import { collapseCarriageReturns } from "./kernels/frames.js";
+import { stripLineNumbers } from "./kernels/lines.js";
 import { dropErasedLines } from "./compressors/terminal/erased-lines.js";
 import { type ChainRun, runChain } from "./pipeline/chain.js";
 import { type HttpEnvelope, splitHttpResponse } from "./pipeline/http-envelope.js";
@@ -308,7 +309,9 @@ class Pipeline implements Pithy {
     if (!("run" in checked) || !checked.run.lossy || !FIDELITY_TYPES.has(checked.run.type)) return checked;
     // What a reader of the input sees: escapes gone, a redrawn line as its last frame. Lines cut
     // from the input itself hold nothing the call does not; from a cleaned copy they are copied out.
-    const shown = asShown(call.text);
+    // A numbered read (`cat -n`, a Read tool) is checked by its text: the numbers were stripped
+    // (compressors/doc-read.ts), and each marker names the lines it hides by those numbers.
+    const shown = checked.run.strategy[0] === "doc_read" ? withoutNumbers(asShown(call.text)) : asShown(call.text);
     // The chain indexed the lines of the text it read (the input, or its copy without escapes).
     const index = checked.run.indexes?.find((built) => built.text === shown);
     const salient = salientLines(shown, shown !== call.text, index);
@@ -665,6 +668,11 @@ function asShown(text: string): string {
   // Redraws collapse before the escapes go: an erase-in-line (`\r ESC[K`) is what marks a frame.
   const collapsed = kept.includes("\r") ? collapseCarriageReturns(kept) : kept;
   return hasAnsi(collapsed) ? stripAnsi(collapsed) : collapsed;
+}
+
+/** A numbered read's text without its line numbers, as the doc_read step stripped them. */
+function withoutNumbers(text: string): string {
+  return stripLineNumbers(text) ?? text;
 }
 
 /**

@@ -4,7 +4,7 @@ import type { ContentType, Hint } from "../types.js";
 import { FUZZY_DETECTORS, STRUCTURAL_DETECTORS, proseDetector } from "./detectors.js";
 import { isBlame } from "./blame.js";
 import { isSearchTool, typeFromHint } from "./hint.js";
-import { sampleOf, type Sample } from "./sample.js";
+import { SAMPLE_CHARS, sampleOf, type Sample } from "./sample.js";
 
 /** The router's answer. */
 export interface Detection {
@@ -67,10 +67,15 @@ function detectSample(sample: Sample): Detection {
   return prose >= proseDetector.threshold ? { type: "prose", confidence: prose, by: "content" } : best;
 }
 
-/** Every non-blank line of the sample starts with a line number and a TAB (or →). */
+/**
+ * Every non-blank line of the sample starts with a line number and a TAB (or
+ * →). A sample cut at its character cap may end inside a line's number
+ * (`  2871`): that last line is not judged.
+ */
 function isNumberedRead(sample: Sample): boolean {
   if (sample.nonBlank < 2) return false;
-  for (let i = 0; i < sample.count; i++) {
+  const judged = sample.complete || sample.content.length <= SAMPLE_CHARS ? sample.count : sample.count - 1;
+  for (let i = 0; i < judged; i++) {
     const line = sample.line(i);
     if (line.trim() !== "" && !NUMBERED_LINE_RE.test(line)) return false;
   }

@@ -79,6 +79,19 @@ describe("detect", () => {
     expect(detect(rg).type).toBe("search");
   });
 
+  it("reads a long numbered read as one whatever line its 16 KB sample ends inside", () => {
+    // The sample is cut at 16 KB: where the cut falls inside a line's number (`  2871`), that
+    // partial line has no TAB yet. Read as unnumbered, such a read of code routed as tabular.
+    const body = Array.from({ length: 900 }, (_, i) => `export const value${i} = compute(${i}, "item");`);
+    for (let shift = 0; shift < 8; shift++) {
+      const lines = [" ".repeat(shift), ...body];
+      const text = lines.map((l, i) => `${String(i + 1).padStart(6)}\t${l}`).join("\n");
+      const found = detect(text);
+      expect(found.numbered, `shift ${shift}`).toBe(true);
+      expect(["code", "doc_read"]).toContain(found.type);
+    }
+  });
+
   it("calls a line-numbered read of code code and of prose doc_read", () => {
     const code = Array.from(
       { length: 20 },
