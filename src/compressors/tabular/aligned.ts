@@ -22,6 +22,8 @@ const LS_COLUMNS = ["mode", "links", "owner", "group", "size", "modified", "name
 const LS_WORDS = 9;
 const SPACE = 32;
 const TAB = 9;
+/** psql's footer under an aligned result: `(40 rows)`, `(1 row)`. */
+const ROW_COUNT_FOOTER_RE = /^\(\d+ rows?\)$/;
 /** Share of rows that must fit the header's shape. */
 const MIN_FIT = 0.85;
 
@@ -229,7 +231,7 @@ export function parseHeaderAligned(text: string): Table | null {
   for (let i = bodyFrom; i < lines.count; i++) {
     const s = lines.starts[i];
     const e = lines.ends[i];
-    if (isEmptyLine(text, s, e)) continue;
+    if (isEmptyLine(text, s, e) || isRowCountFooter(text, s, e)) continue;
     body++;
     const gaps = countTokens(text, s, e, 2);
     if (gaps <= gapStarts.length && gaps >= gapStarts.length - 1) gapFit++;
@@ -244,7 +246,8 @@ export function parseHeaderAligned(text: string): Table | null {
   for (let i = 0; i < lines.count; i++) {
     const s = lines.starts[i];
     const e = lines.ends[i];
-    const isRow = i >= bodyFrom && !isEmptyLine(text, s, e);
+    // A footer counting the rows is no row: the table's last row is the one above it.
+    const isRow = i >= bodyFrom && !isEmptyLine(text, s, e) && !isRowCountFooter(text, s, e);
     if (isRow && byGaps) addPlacedCells(text, s, e, starts, b);
     else if (isRow) scanTokens(text, s, e, 1, words.length, (cs, ce) => b.addCell(cs, ce));
     else if (i === header)
@@ -260,6 +263,11 @@ export function parseHeaderAligned(text: string): Table | null {
     endsWithSeparator: lines.endsWithSeparator,
     delimiter: "",
   });
+}
+
+/** Whether `text[start, end)` is psql's row count (`(40 rows)`). */
+export function isRowCountFooter(text: string, start: number, end: number): boolean {
+  return end - start < 24 && text.charCodeAt(start) === 40 && ROW_COUNT_FOOTER_RE.test(text.slice(start, end));
 }
 
 /** Cells of a gap-split row, each placed under the header column it starts in (empty where none does). */

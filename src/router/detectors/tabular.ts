@@ -86,10 +86,12 @@ function ruledTable(sample: Sample): number {
   const most = Math.min(sample.count, 9);
   for (let r = 1; r < most; r++) {
     if (!RULE_LINE_RE.test(sample.line(r))) continue;
-    const columns = sample
-      .line(r)
-      .split(/[-+| ]+/)
-      .filter((c) => c !== "").length;
+    // `dpkg -l` rules each column with `=` runs between `-`s; psql with `-` runs between `+`s.
+    const rule = sample.line(r);
+    const columns = Math.max(
+      rule.split(/[-+| ]+/).filter((c) => c !== "").length,
+      rule.split(/[+| ]+/).filter((c) => c !== "").length,
+    );
     if (columns < 3 || sample.count - r < 4) return 0;
     let rows = 0;
     let fit = 0;
