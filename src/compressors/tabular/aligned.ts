@@ -196,8 +196,14 @@ function findHeader(text: string, lines: Lines): [header: number, rule: number] 
   const first = firstNonEmpty(text, lines);
   if (first < 0) return [-1, -1];
   if (isHeaderLine(text, lines.starts[first], lines.ends[first])) return [first, -1];
-  for (let i = first + 1; i < Math.min(lines.count, first + MAX_PREAMBLE + 1); i++) {
+  const most = Math.min(lines.count, first + MAX_PREAMBLE + 1);
+  for (let i = first + 1; i < most; i++) {
     if (isRuleLine(text, lines.starts[i], lines.ends[i])) return [i - 1, i];
+  }
+  // A summary paragraph, a blank line, then the header (`top -b`: uptime, tasks, CPU and memory lines over the processes).
+  for (let i = first + 1; i + 1 < most; i++) {
+    if (!isEmptyLine(text, lines.starts[i], lines.ends[i])) continue;
+    return isHeaderLine(text, lines.starts[i + 1], lines.ends[i + 1]) ? [i + 1, -1] : [-1, -1];
   }
   return [-1, -1];
 }
