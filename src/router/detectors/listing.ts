@@ -7,7 +7,7 @@ import {
   SLASHED_SHARE,
   treeEntryOf,
 } from "../../compressors/listing/shapes.js";
-import { isLongStatusHead, isLongStatusSection, isShortStatusLine } from "../../compressors/listing/git-status.js";
+import { isLongStatusHead, isLongStatusSection } from "../../compressors/listing/git-status.js";
 import type { Sample } from "../sample.js";
 import type { Detector } from "./detector.js";
 
@@ -26,8 +26,8 @@ const MIN_ROWS = 8;
  * starting point, then only paths under it). The sample may end inside a
  * long line, so its last line is not judged. Or a list of paths alone (a
  * filtered `find`, `rg -l`), where one path in four at least shares the
- * directory of the path above it. Or a `git status`, long (its branch line,
- * then a section header) or short (status lines alone). Runs before the JSON
+ * directory of the path above it. Or a long `git status` (its branch line,
+ * then a section header). Runs before the JSON
  * detector: `tree -h` opens with `[6.0M]  dir`, which reads as an array.
  */
 export const listingDetector: Detector = {
@@ -140,20 +140,11 @@ function isPathList(sample: Sample): boolean {
 }
 
 /**
- * A `git status`: its long form opens with the branch line and has a section
- * header (`Changes to be committed:`…) within its first lines; its short
- * form (`-s`, `--porcelain`, maybe after `-b`'s `## branch`) is status lines
- * alone, every line of the sample but its last.
+ * A long `git status`: the branch line, then a section header
+ * (`Changes to be committed:`…) within its first lines.
  */
 function isGitStatus(sample: Sample): boolean {
-  if (sample.count < 2) return false;
-  if (isLongStatusHead(sample.line(0))) {
-    for (let i = 1; i < Math.min(sample.count, 12); i++) if (isLongStatusSection(sample.line(i))) return true;
-    return false;
-  }
-  if (sample.count < MIN_ROWS) return false;
-  for (let i = sample.line(0).startsWith("## ") ? 1 : 0; i < sample.count - 1; i++) {
-    if (!isShortStatusLine(sample.line(i))) return false;
-  }
-  return true;
+  if (sample.count < 2 || !isLongStatusHead(sample.line(0))) return false;
+  for (let i = 1; i < Math.min(sample.count, 12); i++) if (isLongStatusSection(sample.line(i))) return true;
+  return false;
 }
