@@ -11,7 +11,8 @@
  * lists, tables as Markdown tables, `<pre>` verbatim in fences, link text
  * with a few absolute URLs, character references decoded. The page's
  * `<title>` heads the text. One marker at the end says what went and
- * recalls the page byte for byte.
+ * recalls the page byte for byte. A JUnit XML report routes here too and
+ * is outlined by its lines instead (html/junit.ts).
  *
  * Parsing is a small tolerant tokenizer and tree builder (html/tokenizer.ts,
  * html/tree.ts) rather than a dependency: the extractor reads a dozen
@@ -27,6 +28,7 @@ import { contentRoots } from "./html/main-content.js";
 import { renderBlocks } from "./html/render.js";
 import { TEXT, Tag } from "./html/tags.js";
 import { HtmlTree, ROOT } from "./html/tree.js";
+import { compressJunit, isJunitHead } from "./html/junit.js";
 import { markdownCompressor } from "./markdown.js";
 import { LineIndex } from "../kernels/lines.js";
 import { scaled, type Compressor, type CompressorInput, type CompressorOutput } from "./types.js";
@@ -48,6 +50,8 @@ export const htmlCompressor: Compressor = {
 export function compressHtml(input: CompressorInput): CompressorOutput | null {
   // Text from markup is lossy by nature; an output of ours carries a marker and is left alone.
   if (!input.canDrop || hasMarker(input.text)) return null;
+  // A JUnit report is read by its lines (html/junit.ts): extracting text from it keeps nothing.
+  if (isJunitHead(input.text.slice(0, 512))) return compressJunit(input);
   const page = readPage(input);
   if (page === null) return null;
   const pieces = page.head;

@@ -1,6 +1,7 @@
 import { hasMarker } from "../ccr/marker.js";
 import type { LineIndex } from "../kernels/lines.js";
 import { compressFind } from "./listing/find.js";
+import { compressGitStatus } from "./listing/git-status.js";
 import { compressPathList } from "./listing/path-list.js";
 import { runNote } from "./listing/note.js";
 import { isHeaderUnder } from "./listing/shapes.js";
@@ -136,15 +137,21 @@ function usualOwner(lines: LineIndex, sections: Section[]): string {
 
 /**
  * The listing compressor: `ls -lR` sections, a `tree` drawing
- * (listing/tree.ts), a whole `find` walk (listing/find.ts) or a list of
- * paths (listing/path-list.ts: a filtered find, `rg -l`), whichever the
- * text is.
+ * (listing/tree.ts), a whole `find` walk (listing/find.ts), a `git status`
+ * (listing/git-status.ts) or a list of paths (listing/path-list.ts: a
+ * filtered find, `rg -l`), whichever the text is.
  */
 export const listingCompressor: Compressor = {
   name: "listing",
   compress(input: CompressorInput): CompressorOutput | null {
     if (!input.canDrop || hasMarker(input.text)) return null;
-    return compressLsSections(input) ?? compressTree(input) ?? compressFind(input) ?? compressPathList(input);
+    return (
+      compressLsSections(input) ??
+      compressTree(input) ??
+      compressFind(input) ??
+      compressGitStatus(input) ??
+      compressPathList(input)
+    );
   },
 };
 

@@ -22,6 +22,8 @@ const LS_COLUMNS = ["mode", "links", "owner", "group", "size", "modified", "name
 const LS_WORDS = 9;
 const SPACE = 32;
 const TAB = 9;
+/** psql's footer under an aligned result: `(40 rows)`, `(1 row)`. */
+const ROW_COUNT_FOOTER_RE = /^\(\d+ rows?\)$/;
 /** Share of rows that must fit the header's shape. */
 const MIN_FIT = 0.85;
 
@@ -194,8 +196,14 @@ function findHeader(text: string, lines: Lines): [header: number, rule: number] 
   const first = firstNonEmpty(text, lines);
   if (first < 0) return [-1, -1];
   if (isHeaderLine(text, lines.starts[first], lines.ends[first])) return [first, -1];
-  for (let i = first + 1; i < Math.min(lines.count, first + MAX_PREAMBLE + 1); i++) {
+  const most = Math.min(lines.count, first + MAX_PREAMBLE + 1);
+  for (let i = first + 1; i < most; i++) {
     if (isRuleLine(text, lines.starts[i], lines.ends[i])) return [i - 1, i];
+  }
+  // A summary paragraph, a blank line, then the header (`top -b`: uptime, tasks, CPU and memory lines over the processes).
+  for (let i = first + 1; i + 1 < most; i++) {
+    if (!isEmptyLine(text, lines.starts[i], lines.ends[i])) continue;
+    return isHeaderLine(text, lines.starts[i + 1], lines.ends[i + 1]) ? [i + 1, -1] : [-1, -1];
   }
   return [-1, -1];
 }
@@ -229,7 +237,7 @@ export function parseHeaderAligned(text: string): Table | null {
   for (let i = bodyFrom; i < lines.count; i++) {
     const s = lines.starts[i];
     const e = lines.ends[i];
-    if (isEmptyLine(text, s, e)) continue;
+    if (isEmptyLine(text, s, e) || isRowCountFooter(text, s, e)) continue;
     body++;
     const gaps = countTokens(text, s, e, 2);
     if (gaps <= gapStarts.length && gaps >= gapStarts.length - 1) gapFit++;
@@ -244,7 +252,8 @@ export function parseHeaderAligned(text: string): Table | null {
   for (let i = 0; i < lines.count; i++) {
     const s = lines.starts[i];
     const e = lines.ends[i];
-    const isRow = i >= bodyFrom && !isEmptyLine(text, s, e);
+    // A footer counting the rows is no row: the table's last row is the one above it.
+    const isRow = i >= bodyFrom && !isEmptyLine(text, s, e) && !isRowCountFooter(text, s, e);
     if (isRow && byGaps) addPlacedCells(text, s, e, starts, b);
     else if (isRow) scanTokens(text, s, e, 1, words.length, (cs, ce) => b.addCell(cs, ce));
     else if (i === header)
@@ -260,6 +269,11 @@ export function parseHeaderAligned(text: string): Table | null {
     endsWithSeparator: lines.endsWithSeparator,
     delimiter: "",
   });
+}
+
+/** Whether `text[start, end)` is psql's row count (`(40 rows)`). */
+export function isRowCountFooter(text: string, start: number, end: number): boolean {
+  return end - start < 24 && text.charCodeAt(start) === 40 && ROW_COUNT_FOOTER_RE.test(text.slice(start, end));
 }
 
 /** Cells of a gap-split row, each placed under the header column it starts in (empty where none does). */

@@ -1,3 +1,4 @@
+import { isRowCountFooter } from "./aligned.js";
 import { SeparatorTally, isCrOnly, terminatorAt } from "./line-ends.js";
 import { MAX_TABLE_COLUMNS, TableBuilder, columnLabel, cellValue, type Table } from "./table.js";
 
@@ -175,6 +176,18 @@ function pickDelimiter(text: string): Choice | null {
 }
 
 /** Reads `text` as CSV/TSV, or null when it does not have a consistent delimited shape. */
+/** Whether `text[start, end)` is a table's rule (`----+----`), psql's row count or the blank line after it. */
+function isFrameLine(text: string, start: number, end: number): boolean {
+  if (isRowCountFooter(text, start, end)) return true;
+  let marks = 0;
+  for (let i = start; i < end; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 45 || c === 43 || c === 61) marks++;
+    else if (c !== 32 && c !== 124 && c !== 13) return false;
+  }
+  return marks >= 3 || marks === 0;
+}
+
 export function parseDelimited(text: string): Table | null {
   const choice = pickDelimiter(text);
   if (choice === null) return null;
@@ -190,7 +203,19 @@ export function parseDelimited(text: string): Table | null {
     endsWithSeparator: parsed.endsWithSeparator,
     delimiter: choice.delimiter,
   });
-  const header = hasHeader(table, width) ? 0 : -1;
+  // psql's frame (`----+----` under the header, `(40 rows)` and a blank line under the last row) holds no cells.
+  let isRuled = false;
+  if (choice.delimiter === "|" && width > 1)
+    for (let r = 0; r < table.recordCount; r++)
+      if (
+        table.fieldOffset[r + 1] - table.fieldOffset[r] === 1 &&
+        isFrameLine(text, table.recordStart[r], table.recordEnd[r])
+      ) {
+        table.isRow[r] = 0;
+        if (r === 1 && table.recordEnd[r] > table.recordStart[r]) isRuled = true;
+      }
+  // The line over a rule is a header, numbers under it or not.
+  const header = isRuled || hasHeader(table, width) ? 0 : -1;
   if (header === 0) table.isRow[0] = 0;
   const columns: string[] = [];
   for (let c = 0; c < width; c++) {

@@ -162,9 +162,24 @@ function alignedCuts(table: Table, rows: Int32Array): Found | null {
   return { names, rewrite: (r) => applyCuts(table, r, cuts), saved };
 }
 
+/**
+ * Whether `table` is psql's aligned output: `|` cells under a header and a
+ * `----+----` rule. Its rows are read and quoted as printed, padded to the
+ * rule: a cut column would leave header, rule and rows out of line.
+ */
+function isPsqlFramed(table: Table): boolean {
+  return (
+    table.delimiter === "|" &&
+    table.header === 0 &&
+    table.recordCount > 1 &&
+    table.isRow[1] === 0 &&
+    table.text.startsWith("--", table.recordStart[1])
+  );
+}
+
 /** The constant-column rewrite of `table`, or null when no column is constant or it saves too little. */
 export function factorConstants(table: Table, rows: Int32Array): Factoring | null {
-  if (rows.length < 3) return null;
+  if (rows.length < 3 || isPsqlFramed(table)) return null;
   const found = table.kind === "delimited" ? delimitedCuts(table, rows) : alignedCuts(table, rows);
   if (found === null) return null;
   const note = `${NOTE_PREFIX}${found.names.join(", ")}`;

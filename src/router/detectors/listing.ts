@@ -7,6 +7,7 @@ import {
   SLASHED_SHARE,
   treeEntryOf,
 } from "../../compressors/listing/shapes.js";
+import { isLongStatusHead, isLongStatusSection } from "../../compressors/listing/git-status.js";
 import type { Sample } from "../sample.js";
 import type { Detector } from "./detector.js";
 
@@ -25,14 +26,17 @@ const MIN_ROWS = 8;
  * starting point, then only paths under it). The sample may end inside a
  * long line, so its last line is not judged. Or a list of paths alone (a
  * filtered `find`, `rg -l`), where one path in four at least shares the
- * directory of the path above it. Runs before the JSON
+ * directory of the path above it. Or a long `git status` (its branch line,
+ * then a section header). Runs before the JSON
  * detector: `tree -h` opens with `[6.0M]  dir`, which reads as an array.
  */
 export const listingDetector: Detector = {
   type: "tabular",
   threshold: 0.9,
   score(sample: Sample): number {
-    return isLsRecursive(sample) || isTree(sample) || isFindWalk(sample) || isPathList(sample) ? 0.95 : 0;
+    return isLsRecursive(sample) || isTree(sample) || isFindWalk(sample) || isGitStatus(sample) || isPathList(sample)
+      ? 0.95
+      : 0;
   },
 };
 
@@ -133,4 +137,14 @@ function isPathList(sample: Sample): boolean {
     rows++;
   }
   return rows >= MIN_ROWS && sharing * 4 >= rows && slashed >= SLASHED_SHARE * rows;
+}
+
+/**
+ * A long `git status`: the branch line, then a section header
+ * (`Changes to be committed:`…) within its first lines.
+ */
+function isGitStatus(sample: Sample): boolean {
+  if (sample.count < 2 || !isLongStatusHead(sample.line(0))) return false;
+  for (let i = 1; i < Math.min(sample.count, 12); i++) if (isLongStatusSection(sample.line(i))) return true;
+  return false;
 }

@@ -66,6 +66,7 @@ export const tabularDetector: Detector = {
     const csv = delimiterConsistency(sample, ",", 0.9);
     // Prose has commas too: a CSV row rarely has sentence punctuation followed by a space.
     if (csv >= 0.9 && fraction(sample, (l) => /[.!?] [A-Z]/.test(l)) < 0.2) return csv;
+    if (isTopSnapshot(sample)) return 0.9;
     if (sample.count >= 3 && HEADER_COLUMNS_RE.test(sample.line(0))) {
       const aligned = alignedColumns(sample);
       if (aligned >= 0.85) return aligned;
@@ -73,6 +74,21 @@ export const tabularDetector: Detector = {
     return ruledTable(sample);
   },
 };
+
+/**
+ * A `top -b` snapshot: `top - 17:01:22 up …, load average: …`, its summary
+ * lines, a blank line, then the process table under its `PID USER …` header.
+ */
+function isTopSnapshot(sample: Sample): boolean {
+  const head = sample.line(0);
+  if (!head.startsWith("top - ") || !head.includes(" load average: ")) return false;
+  for (let i = 1; i + 1 < Math.min(sample.count, 9); i++) {
+    if (sample.line(i) !== "") continue;
+    const header = sample.line(i + 1).trimStart();
+    return header.startsWith("PID ") && HEADER_COLUMNS_RE.test(header);
+  }
+  return false;
+}
 
 /** A rule under a header (`+++-====-===`, `----- ----`): only these marks and spaces. */
 const RULE_LINE_RE = /^[-=+| ]{10,}$/;
@@ -86,10 +102,12 @@ function ruledTable(sample: Sample): number {
   const most = Math.min(sample.count, 9);
   for (let r = 1; r < most; r++) {
     if (!RULE_LINE_RE.test(sample.line(r))) continue;
-    const columns = sample
-      .line(r)
-      .split(/[-+| ]+/)
-      .filter((c) => c !== "").length;
+    // `dpkg -l` rules each column with `=` runs between `-`s; psql with `-` runs between `+`s.
+    const rule = sample.line(r);
+    const columns = Math.max(
+      rule.split(/[-+| ]+/).filter((c) => c !== "").length,
+      rule.split(/[+| ]+/).filter((c) => c !== "").length,
+    );
     if (columns < 3 || sample.count - r < 4) return 0;
     let rows = 0;
     let fit = 0;
