@@ -197,23 +197,25 @@ function anchoredAt(p: usize, n: i32, i: i32, out: usize): bool {
 }
 
 /**
- * Whether unit `i` or one of the 15 after it may be where nextWordAt stops,
- * read 16 at a time (units i to i + 17 must exist). `filter` is six 16-byte
- * tables (src/kernels/word-scan.ts blockFilter): for the first, second and
- * third character of the pairs' words and shapes, the groups (8 bits) whose
+ * Which of units i to i + 15 may be where nextWordAt stops, one bit each
+ * (units i to i + 17 must exist). `filter` is six 16-byte tables
+ * (src/kernels/word-scan.ts blockFilter): for the first, second and third
+ * character of the pairs' words and shapes, the groups (8 bits) whose
  * opening has a character with this low nibble, then this high nibble. A
- * unit takes part in a stop only if all six agree on a group: most blocks of
- * a text pass with a few vector operations and no branch per character. The
- * tables hold a superset of the openings, so no stop is ever skipped. Units
- * past ASCII narrow to bytes that only add false alarms; in `shapes` mode a
- * non-ASCII unit (a failed test's mark, a line separator) always stops here.
+ * unit may start a stop only if all six agree on a group: most of a text
+ * passes 16 units at a time with a few vector operations and no branch per
+ * character, and the rest is read only at the units the tables name. They
+ * hold a superset of the openings, so no stop is ever skipped. Units past
+ * ASCII narrow to bytes that only add false alarms; in `shapes` mode a block
+ * with a non-ASCII unit (a failed test's mark, a line separator) is read
+ * whole.
  */
 // @ts-ignore: decorator
-@inline function mayStopIn16(p: usize, i: i32, filter: usize, shapes: i32): bool {
+@inline function stopLanes16(p: usize, i: i32, filter: usize, shapes: i32): i32 {
   const a = p + (<usize>i << 1);
   const u0 = v128.load(a);
   const u1 = v128.load(a, 16);
-  if (shapes != 0 && v128.any_true(v128.and(v128.or(u0, u1), i16x8.splat(<i16>0xff80)))) return true;
+  if (shapes != 0 && v128.any_true(v128.and(v128.or(u0, u1), i16x8.splat(<i16>0xff80)))) return 0xffff;
   const low = i8x16.splat(15);
   const b0 = i8x16.narrow_i16x8_u(u0, u1);
   const b1 = i8x16.narrow_i16x8_u(v128.load(a, 2), v128.load(a, 18));
@@ -226,7 +228,7 @@ function anchoredAt(p: usize, n: i32, i: i32, out: usize): bool {
   m = v128.and(m, i8x16.swizzle(v128.load(filter, 48), i8x16.shr_u(b1, 4)));
   m = v128.and(m, i8x16.swizzle(v128.load(filter, 64), v128.and(b2, low)));
   m = v128.and(m, i8x16.swizzle(v128.load(filter, 80), i8x16.shr_u(b2, 4)));
-  return v128.any_true(m);
+  return i8x16.bitmask(i8x16.ne(m, i8x16.splat(0)));
 }
 
 /**
@@ -234,7 +236,7 @@ function anchoredAt(p: usize, n: i32, i: i32, out: usize): bool {
  * `shapes` mode: or a shape) starts, or n. `pairs` is the 128 × 128 byte
  * table of kinds, `thirds` the u32 masks of third letters per word group,
  * `words` the groups' words (u16 offsets from `words`, one per group, then
- * the groups), `filter` the block filter of mayStopIn16 (0: none, every
+ * the groups), `filter` the block filter of stopLanes16 (0: none, every
  * unit is read). Writes where the scan may go on (at `out`) and whether it
  * is an underline (at `out + 4`).
  */
@@ -246,15 +248,13 @@ export function nextWordAt(
   let i = from;
   while (i < n) {
     if (filter != 0 && i + 18 <= n) {
-      if (!mayStopIn16(p, i, filter, shapes)) {
-        i += 16;
-        continue;
-      }
-      // Units i + 1 … i + 16 exist: no bounds to check for `next`.
-      for (const stop = i + 16; i < stop; i++) {
-        const at = probeAt(p, n, i, unitAt(p, i), unitAt(p, i + 1), pairs, thirds, words, out, shapes);
+      // The units the filter names, in order (units up to i + 16 exist: no bounds to check for `next`).
+      for (let lanes = stopLanes16(p, i, filter, shapes); lanes != 0; lanes &= lanes - 1) {
+        const j = i + ctz(lanes);
+        const at = probeAt(p, n, j, unitAt(p, j), unitAt(p, j + 1), pairs, thirds, words, out, shapes);
         if (at >= 0) return at;
       }
+      i += 16;
       continue;
     }
     const next = i + 1 < n ? unitAt(p, i + 1) : 0xffff;

@@ -87,7 +87,7 @@ export class WordTables {
   }
 
   /**
-   * The WASM kernel's block filter (assembly/word-scan.ts mayStopIn16) of
+   * The WASM kernel's block filter (assembly/word-scan.ts stopLanes16) of
    * {@link WordTables.pairs} and {@link WordTables.thirds}: six 16-byte
    * tables, for the first, second and third character of what a pair opens,
    * of the groups (one bit each) whose opening has a character with that low
