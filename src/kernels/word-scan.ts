@@ -113,9 +113,12 @@ export class WordTables {
       const bit = 1 << (shape ? wordGroups + ((kind - MAX_GROUPS - 1) % (8 - wordGroups)) : (kind - 1) % wordGroups);
       add(0, pair >> 7, bit);
       add(32, pair & 127, bit);
-      for (let c = 0; c < 128; c++) {
+      // A shape's third unit may be anything, past ASCII too (a pytest `E` then U+00A0): every byte
+      // a unit narrows to. A word's is an ASCII letter of its group's.
+      for (let c = 0; c < 256; c++) {
         const letter = (c | CASE_BIT) - LOWER_A;
-        const isThird = shape || (letter >= 0 && letter < 26 && (this.thirds[kind - 1] & (1 << letter)) !== 0);
+        const isThird =
+          shape || (c < 128 && letter >= 0 && letter < 26 && (this.thirds[kind - 1] & (1 << letter)) !== 0);
         if (isThird) add(64, c, bit);
       }
     }
