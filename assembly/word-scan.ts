@@ -3,9 +3,12 @@
 // by the caller (the character pair table, each word group's third letters
 // and words), so the words have one home. In `shapes` mode it also finds the
 // shapes of the salient-line scan (src/fidelity/candidates.ts): those needing
-// a line start, `1) `, `-->`, the marks of failed tests. A pair opening no
-// word costs one load here as there, without the engine's string reads and
-// bounds checks. test/kernels/word-scan.test.ts and
+// a line start, `1) `, `-->`, the marks of failed tests. A block filter
+// (stopLanes16) names, 16 units at a time, the few units whose first three
+// characters may open a word or shape; only those are looked up in the pair
+// table, without the engine's string reads and bounds checks (a unit by unit
+// scan paid a mispredicted branch at every common pair: er, re, co, te…).
+// test/kernels/word-scan.test.ts and
 // test/fidelity/candidates.test.ts check it against the TS scans and the
 // regexes they replaced.
 

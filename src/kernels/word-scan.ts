@@ -6,8 +6,11 @@
  * pairs the words open with lets most characters pass with one load, a mask
  * of third letters ends most of the rest, and only then are words compared.
  * The WASM kernel (assembly/word-scan.ts) reads the same tables, copied into
- * its memory, so the words have one home; the TS scan is its twin for short
- * texts and where WASM is unavailable.
+ * its memory, so the words have one home, and a block filter made from them
+ * ({@link WordTables.blockFilter}) that passes 16 units at a time where no
+ * opening can start; the TS scan is its twin for short texts and where WASM
+ * is unavailable. (On a short line, a row of a search, V8's regex is faster
+ * than the TS scan: measured 2× on the search bench's rows.)
  *
  * Regex semantics kept: letters fold as a regex without the `u` flag folds
  * them (ASCII only), `\b` and `\s` read as JS reads them.
