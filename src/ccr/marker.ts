@@ -66,10 +66,12 @@ const KEY_RE = /^[0-9a-f]{32,64}$/;
 export function formatMarker(key: string, summary: string, place?: MarkerPlace): string {
   const k = key.toLowerCase();
   if (!KEY_RE.test(k)) throw new RangeError(`pithy: not a pithy key: ${JSON.stringify(key).slice(0, 80)}`);
-  let s = summary
-    .replace(/[[\]\r\n]+/g, " ")
-    .replace(/\s+/g, " ")
-    .trim();
+  let s = isCleanSummary(summary)
+    ? summary
+    : summary
+        .replace(/[[\]\r\n]+/g, " ")
+        .replace(/\s+/g, " ")
+        .trim();
   if (s.length > MAX_SUMMARY) {
     let cut = MAX_SUMMARY - 1;
     // Never split a surrogate pair: half an emoji becomes U+FFFD on the wire.
@@ -80,13 +82,55 @@ export function formatMarker(key: string, summary: string, place?: MarkerPlace):
   const where = place === undefined ? "" : formatPlace(place);
   // A summary that starts like a place would be read as one.
   if (where === "" && PLACE_START_RE.test(s)) s = `- ${s}`;
-  const parts = [`${OPENING}${k}`, where, s].filter((p) => p.length > 0);
-  return `${parts.join(" ")}]]`;
+  let marker = OPENING + k;
+  if (where !== "") marker += ` ${where}`;
+  if (s !== "") marker += ` ${s}`;
+  return `${marker}]]`;
+}
+
+/**
+ * Whether cleaning `summary` would leave it as it is: no bracket, no line
+ * end, no white space but single spaces between other characters. Most
+ * summaries are, and the two global replaces and the trim that clean one
+ * were most of a marker's cost (a log's render formats hundreds).
+ */
+function isCleanSummary(summary: string): boolean {
+  const n = summary.length;
+  let previous = 0;
+  for (let i = 0; i < n; i++) {
+    const c = summary.charCodeAt(i);
+    if (c === 32) {
+      if (i === 0 || i === n - 1 || previous === 32) return false;
+    } else if (c < 32 || c === 91 /* [ */ || c === 93 /* ] */ || (c >= 0xa0 && isWideSpace(c))) return false;
+    previous = c;
+  }
+  return true;
+}
+
+/** White space beyond ASCII as `\s` and `trim()` read it. */
+function isWideSpace(c: number): boolean {
+  return (
+    c === 0xa0 ||
+    c === 0x1680 ||
+    (c >= 0x2000 && c <= 0x200a) ||
+    c === 0x2028 ||
+    c === 0x2029 ||
+    c === 0x202f ||
+    c === 0x205f ||
+    c === 0x3000 ||
+    c === 0xfeff
+  );
 }
 
 /** The place as a marker writes it (`L3-9,L20`, `$.a[2:5]`), or "" when it names nothing valid. */
 function formatPlace(place: MarkerPlace): string {
   if ("path" in place) return new RegExp(`^\\$(?:${SEGMENT}){0,32}$`).test(place.path) ? place.path : "";
+  if (place.lines.length === 1) {
+    // One range, as most markers name: no sorting or joining to do.
+    const [a, b] = place.lines[0];
+    if (!(Number.isInteger(a) && Number.isInteger(b) && a >= 1 && b >= a)) return "";
+    return a === b ? `L${a}` : `L${a}-${b}`;
+  }
   const valid = place.lines.filter(([a, b]) => Number.isInteger(a) && Number.isInteger(b) && a >= 1 && b >= a);
   // In order, touching ranges joined: `L3-5,L6-9` is `L3-9`.
   const sorted = [...valid].sort((x, y) => x[0] - y[0]);

@@ -94,9 +94,16 @@ const LINE_END = MAX_GROUPS + 3;
 /** The words' tables, with the shapes added to the pair table. */
 const TABLES = new WordTables(WORDS);
 const PAIR = TABLES.pairs;
-for (let next = 0; next < 128; next++) {
-  PAIR[10 * 128 + next] = LINE_END;
-  PAIR[13 * 128 + next] = LINE_END;
+/**
+ * What a shape needing a line start can open with (anchoredAt): blanks (then
+ * `#`, an underline's mark, `E`, `ok (`), `from `. A line end before any
+ * other character needs no look (the kernel's block filter then passes the
+ * lines of a log by 16 units at a time).
+ */
+const LINE_OPENERS = " \t#=-~^*+EeOoFf";
+for (const opener of LINE_OPENERS) {
+  PAIR[10 * 128 + opener.charCodeAt(0)] = LINE_END;
+  PAIR[13 * 128 + opener.charCodeAt(0)] = LINE_END;
 }
 for (let d = 48; d <= 57; d++) PAIR[d * 128 + 41] = NUMBERED;
 PAIR[45 * 128 + 45] = ARROW;

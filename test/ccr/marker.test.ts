@@ -72,6 +72,44 @@ describe("formatMarker", () => {
     expect(hasLoneSurrogate(marker)).toBe(false);
   });
 
+  it("writes what the cleaning regexes make of any short summary, and any line ranges as formatPlace joins them", () => {
+    // A clean summary skips the regexes, one range skips the sort: both must write what the general path does.
+    const piece = fc.constantFrom(
+      " ",
+      "  ",
+      "\t",
+      "\n",
+      "\r",
+      "[",
+      "]",
+      "\u00a0",
+      "\u2028",
+      "\ufeff",
+      "x",
+      "12",
+      "é",
+      "😀",
+    );
+    const range = fc.tuple(fc.integer({ min: -2, max: 40 }), fc.integer({ min: -2, max: 40 }));
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 20 }), fc.array(range, { maxLength: 3 }), (pieces, ranges) => {
+        const summary = pieces.join("");
+        const s = cleaned(summary);
+        const valid = ranges.filter(([a, b]) => a >= 1 && b >= a).sort((x, y) => x[0] - y[0]);
+        const joined: [number, number][] = [];
+        for (const [a, b] of valid) {
+          const last = joined[joined.length - 1];
+          if (last !== undefined && last[1] + 1 >= a) last[1] = Math.max(last[1], b);
+          else joined.push([a, b]);
+        }
+        const where = joined.map(([a, b]) => (a === b ? `L${a}` : `L${a}-${b}`)).join(",");
+        const body = [where, where === "" && /^L\d/.test(s) ? `- ${s}` : s].filter((p) => p !== "").join(" ");
+        const expected = `[[pithy:${KEY}${body === "" ? "" : ` ${body}`}]]`;
+        expect(formatMarker(KEY, summary, { lines: ranges })).toBe(expected);
+      }),
+    );
+  });
+
   it("keeps NUL and non-BMP characters of a short summary", () => {
     expect(parseMarkers(formatMarker(KEY, "a\u0000b 😀"))[0].summary).toBe("a\u0000b 😀");
   });

@@ -104,6 +104,25 @@ describe("nextCandidate", () => {
     );
   });
 
+  it("finds every shape and word wherever it falls in the kernel's 16-unit blocks, non-ASCII units after it included", () => {
+    // The kernel reads a block's first three units of each position through a filter: a shape
+    // whose later units lie past the block (a pytest `E` then U+00A0 at lanes 14 to 17) must stop it.
+    const shapes = [
+      "\nE\u00a0\u00a0z",
+      "\nE\u3000 z",
+      "\n  # T",
+      "\n1) a",
+      "\n-->",
+      "\n×",
+      "error",
+      "Err!",
+      "\u2028E  x",
+    ];
+    for (const shape of shapes) {
+      for (let pad = 0; pad < 40; pad++) expectSameCandidates(`${"x".repeat(pad)}${shape}${"y".repeat(40)}`);
+    }
+  });
+
   it("finds what the regex found in any UTF-16 text", () => {
     fc.assert(
       fc.property(fc.string({ unit: "binary", maxLength: 80 }), (text) => expectSameCandidates(text)),
