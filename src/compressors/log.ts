@@ -139,7 +139,7 @@ export function compressLog(input: CompressorInput): CompressorOutput | null {
     keep[i] = 1;
     budget--;
   }
-  keepLastRecord(visible, keep);
+  keepLastRecord(visible, keep, why);
   keepLandmarks(pass, keep, visible, scaled(CAPS.landmarks, scale), scaled(CAPS.contextBefore, scale, 0));
   // A group of repeated errors shows its first copies and its last: where it began and where it stopped.
   for (const i of pass.lastRepeat.values()) keep[i] = 1;
@@ -247,7 +247,7 @@ class LineSorter {
       return;
     }
     // A code frame shows its kind's first place; the rest go behind markers (log/code-frames.ts).
-    // A shown frame is read as any other line.
+    // A shown frame is read as any other line (forcing it in made a second pass drop it).
     if (this.frames[i] === FrameRole.Hidden && this.groups.listed[i] !== 1) {
       this.why[i] = Omission.CodeFrame;
       return;
@@ -405,10 +405,13 @@ function keepContext(
   }
 }
 
-/** Keeps the last non-blank line: where the log stopped (`Log ended: …`, the last request served). */
-function keepLastRecord(visible: readonly string[], keep: Uint8Array): void {
+/**
+ * Keeps the last non-blank line: where the log stopped (`Log ended: …`, the last request served),
+ * unless it is a line of a hidden code frame or copy, whose head says where the log stopped.
+ */
+function keepLastRecord(visible: readonly string[], keep: Uint8Array, why: Uint8Array): void {
   const i = previousRecord(visible, visible.length);
-  if (i >= 0) keep[i] = 1;
+  if (i >= 0 && !isGroupedOmission(why[i])) keep[i] = 1;
 }
 
 /** The last non-blank line before line `i`, or -1. */

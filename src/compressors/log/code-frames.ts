@@ -1,7 +1,8 @@
 /**
  * The code frames of a long list of compiler diagnostics: the quoted source
- * line and its underline under each head, in a gutter (gcc, g++, clang) or
- * led by the line's number (tsc --pretty),
+ * line and its underline under each head, in a gutter (gcc, g++, clang),
+ * led by the line's number (tsc --pretty) or indented over a caret (mypy
+ * --pretty),
  *
  *     wrapt/_wrappers.c:1907:50: warning: unused parameter ‘args’ [-Wunused-parameter]
  *      1907 |                                        PyObject *args, PyObject *kwds)
@@ -26,6 +27,7 @@ import { diagnosticParts } from "./diagnostic-groups.js";
 import { namesError } from "./outline.js";
 
 /** What {@link codeFrames} found for a line. */
+/** Shown: the first frame of its kind (or any frame of a short list), read by the log as any other line. */
 export const FrameRole = { None: 0, Shown: 1, Hidden: 2 } as const;
 export type FrameRole = (typeof FrameRole)[keyof typeof FrameRole];
 
@@ -76,7 +78,27 @@ function frameStart(visible: readonly string[], i: number): number {
   if (at < n && isGutterLine(visible[at])) return at;
   while (at < n && at - i <= MAX_DETAIL_LINES && isDetailLine(visible[at])) at++;
   if (at < n && visible[at].length === 0) at++;
-  return at < n && isNumberedSource(visible[at]) ? at : -1;
+  if (at < n && isNumberedSource(visible[at])) return at;
+  // mypy --pretty: the message wraps onto lines at the margin, then the quoted line, then its carets.
+  for (at = i + 1; at + 1 < n && at - i <= MAX_DETAIL_LINES; at++) {
+    const text = visible[at];
+    if (isCaretLine(visible[at + 1]) && text.length > 0 && text.charCodeAt(0) === 32) return at;
+    if (text.length === 0 || text.charCodeAt(0) === 32 || diagnosticParts(text) !== null) return -1;
+  }
+  return -1;
+}
+
+/** mypy's underline under a quoted line: spaces, a caret, tildes, nothing else. */
+function isCaretLine(text: string): boolean {
+  const n = text.length;
+  if (n === 0 || n > MAX_FRAME_LINE || text.charCodeAt(0) !== 32) return false;
+  let p = 0;
+  while (p < n && text.charCodeAt(p) === 32) p++;
+  if (p >= n || text.charCodeAt(p) !== 94 /* ^ */) return false;
+  p++;
+  while (p < n && text.charCodeAt(p) === 126 /* ~ */) p++;
+  while (p < n && text.charCodeAt(p) === 32) p++;
+  return p === n;
 }
 
 /** Most indented detail lines read between a head and its numbered frame. */
@@ -94,13 +116,14 @@ function frameEnd(visible: readonly string[], from: number): number {
     while (end < visible.length && isGutterLine(visible[end])) end++;
     return end;
   }
+  if (from + 1 < visible.length && isCaretLine(visible[from + 1])) return from + 2;
   while (end < visible.length && (isNumberedSource(visible[end]) || isUnderline(visible[end]))) end++;
   return end;
 }
 
 /** Whether `text` is a line of a code frame of either shape: a gutter line, numbered source or an underline. */
 export function isFrameLine(text: string): boolean {
-  return isGutterLine(text) || isNumberedSource(text) || isUnderline(text);
+  return isGutterLine(text) || isNumberedSource(text) || isUnderline(text) || isCaretLine(text);
 }
 
 /** Whether a line of the frame quotes an error word (`this.error(404, error)`): a reader looking for errors looks there. */
