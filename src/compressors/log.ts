@@ -12,6 +12,10 @@
  * (up to 40 templates at the default profile; anomalies such as "quota
  * exceeded" count as warnings and are shown whatever the cap).
  *
+ * In a long list of compiler diagnostics every head stays; a code frame
+ * under one shows once per kind of diagnostic (log/code-frames.ts), and a
+ * diagnostic printed again byte for byte shows once (log/same-diagnostics.ts).
+ *
  * The rest goes behind markers, one per omitted run, each saying what it
  * hides ("312 INFO lines omitted", "41 lines like `npm http fetch GET 200
  * <url> <n>ms`"). A run cheaper than its marker is kept instead. Marker lines
@@ -45,6 +49,8 @@ import {
   isGroupLine,
 } from "./log/diagnostic-groups.js";
 import { visibleText } from "./log/visible.js";
+import { codeFrames, FrameRole } from "./log/code-frames.js";
+import { sameDiagnostics } from "./log/same-diagnostics.js";
 
 /** Caps at the default profile; each is multiplied by `input.scale`. */
 const CAPS = {
@@ -104,7 +110,9 @@ export function compressLog(input: CompressorInput): CompressorOutput | null {
 
   const traces = scanTraces(visible, scaled(CAPS.segmentLines, scale, 10));
   const groups = groupDiagnostics(visible, (i) => outlineKind(visible[i]) === Outline.Diagnostic, scale < 1);
-  const pass = new LineSorter(input, traces.roles, groups);
+  const isHead = (i: number): boolean => outlineKind(visible[i]) === Outline.Diagnostic;
+  const frames = codeFrames(visible, isHead);
+  const pass = new LineSorter(input, traces.roles, groups, frames, sameDiagnostics(visible, isHead));
   for (let i = 0; i < n; i++) pass.sort(i, visible[i]);
   pass.closePassingRun();
   // A head whose place is on the line below is one diagnostic in two lines: a kept head keeps its place.
@@ -131,7 +139,7 @@ export function compressLog(input: CompressorInput): CompressorOutput | null {
     keep[i] = 1;
     budget--;
   }
-  keepLastRecord(visible, keep);
+  keepLastRecord(visible, keep, why);
   keepLandmarks(pass, keep, visible, scaled(CAPS.landmarks, scale), scaled(CAPS.contextBefore, scale, 0));
   // A group of repeated errors shows its first copies and its last: where it began and where it stopped.
   for (const i of pass.lastRepeat.values()) keep[i] = 1;
@@ -199,6 +207,8 @@ class LineSorter {
     private readonly input: CompressorInput,
     private readonly roles: Uint8Array,
     private readonly groups: DiagnosticGroups,
+    private readonly frames: Uint8Array,
+    private readonly same: Uint8Array,
   ) {
     const { lines, scale } = input;
     const n = lines.count;
@@ -228,6 +238,18 @@ class LineSorter {
     }
     if (isMarkerLine(text) || isGroupLine(text)) {
       this.keep[i] = 1;
+      return;
+    }
+    // A diagnostic printed again byte for byte, head and frame, says nothing its first copy does not.
+    if (this.same[i] === 1) {
+      this.why[i] = Omission.SameDiagnostic;
+      if (outlineKind(text) === Outline.Diagnostic) this.diagnostics++;
+      return;
+    }
+    // A code frame shows its kind's first place; the rest go behind markers (log/code-frames.ts).
+    // A shown frame is read as any other line (forcing it in made a second pass drop it).
+    if (this.frames[i] === FrameRole.Hidden && this.groups.listed[i] !== 1) {
+      this.why[i] = Omission.CodeFrame;
       return;
     }
     // A repeated diagnostic (its head and frame) is listed by its place under its first instance.
@@ -383,10 +405,13 @@ function keepContext(
   }
 }
 
-/** Keeps the last non-blank line: where the log stopped (`Log ended: …`, the last request served). */
-function keepLastRecord(visible: readonly string[], keep: Uint8Array): void {
+/**
+ * Keeps the last non-blank line: where the log stopped (`Log ended: …`, the last request served),
+ * unless it is a line of a hidden code frame or copy, whose head says where the log stopped.
+ */
+function keepLastRecord(visible: readonly string[], keep: Uint8Array, why: Uint8Array): void {
   const i = previousRecord(visible, visible.length);
-  if (i >= 0) keep[i] = 1;
+  if (i >= 0 && !isGroupedOmission(why[i])) keep[i] = 1;
 }
 
 /** The last non-blank line before line `i`, or -1. */
@@ -565,12 +590,13 @@ function keepCheapRuns(
     let j = i;
     let grouped = false;
     for (; j < n && keep[j] === 0; j++) {
-      if (s.why[j] === Omission.RepeatedDiagnostic || s.groups.closedFrame[j] === 1) grouped = true;
+      if (isGroupedOmission(s.why[j]) || s.groups.closedFrame[j] === 1) grouped = true;
     }
     const from = lines.start(i);
     const to = lines.end(j - 1);
     // A repeated diagnostic's place is shown in its group already: keeping its line would say it twice;
-    // nor does a repeat's frame between its head and its place (asc) show more than its first instance's.
+    // nor does a repeat's frame between its head and its place (asc) show more than its first instance's,
+    // nor a code frame more than its kind's first (log/code-frames.ts): such runs share grouped markers.
     if (!grouped && to - from <= CHEAP_RUN_CHARS) {
       const run = new OmittedRun(perCluster);
       for (let k = i; k < j; k++) run.add(s.why[k] as Omission, s.cluster[k], s.level[k]);
@@ -581,6 +607,11 @@ function keepCheapRuns(
     }
     i = j;
   }
+}
+
+/** Omitted lines that share grouped markers however short their run: their kind is shown elsewhere. */
+function isGroupedOmission(why: number): boolean {
+  return why === Omission.RepeatedDiagnostic || why === Omission.CodeFrame || why === Omission.SameDiagnostic;
 }
 
 interface Selection {

@@ -16,6 +16,10 @@ export const Omission = {
   RepeatedStack: 4,
   RepeatedDiagnostic: 5,
   RepeatedFrame: 6,
+  /** A line of a diagnostic's code frame, one of a kind already shown (log/code-frames.ts). */
+  CodeFrame: 7,
+  /** A diagnostic head the log already showed, byte for byte (a note repeated under many warnings). */
+  SameDiagnostic: 8,
 } as const;
 export type Omission = (typeof Omission)[keyof typeof Omission];
 
@@ -28,6 +32,8 @@ export class OmittedRun {
   private stack = 0;
   private diagnostics = 0;
   private frames = 0;
+  private codeFrames = 0;
+  private sameDiagnostics = 0;
   private level = "";
   /** The one template of this run's repeated errors (-1: none yet, -2: several). */
   private errorCluster = -1;
@@ -56,6 +62,8 @@ export class OmittedRun {
     else if (why === Omission.RepeatedStack) this.stack++;
     else if (why === Omission.RepeatedDiagnostic) this.diagnostics++;
     else if (why === Omission.RepeatedFrame) this.frames++;
+    else if (why === Omission.CodeFrame) this.codeFrames++;
+    else if (why === Omission.SameDiagnostic) this.sameDiagnostics++;
     else if (cluster >= 0 && this.perCluster[cluster]++ === 0) this.touched.push(cluster);
     if (!this.levelSeen) {
       this.level = level;
@@ -88,6 +96,10 @@ export class OmittedRun {
       extras.push(`${this.diagnostics} line${plural(this.diagnostics)} of repeated diagnostics (their places listed)`);
     }
     if (this.frames > 0) extras.push(`${this.frames} code-frame line${plural(this.frames)} of repeated diagnostics`);
+    if (this.codeFrames > 0) extras.push(`${this.codeFrames} code-frame line${plural(this.codeFrames)}`);
+    if (this.sameDiagnostics > 0) {
+      extras.push(`${this.sameDiagnostics} cop${this.sameDiagnostics === 1 ? "y" : "ies"} of diagnostics shown above`);
+    }
     const tail = extras.length > 0 ? `; ${extras.join(", ")}` : "";
     if (top !== -1 && topCount >= 2 && topCount === content) {
       return `${this.lines} ${level}line${plural(this.lines)} like \`${describeTemplate(clusters[top])}\`${tail}`;
