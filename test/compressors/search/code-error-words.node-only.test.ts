@@ -15,6 +15,13 @@ import { createPithy } from "../../../src/pipeline.js";
 const FIXTURES = [
   ["rg-n-w-error-openai-anthropic-internal.txt", "@anthropic-ai/sdk/src/internal/utils/log.ts"],
   ["grep-rnw-error-cpython-asyncio.txt", "asyncio/base_events.py"],
+  // Rust signatures returning `Result<V::Value, Error>`, which the salience
+  // pass read as an error level (`Error>` closed like `<error>`): every row
+  // stood out. `rg -n 'fn deserialize_' toml-0.5.11/src erased-serde-0.3.23/src`
+  // and `grep -rn 'fn visit_' value-bag-1.0.0-alpha.9/src log-0.4.17/src` in
+  // /usr/share/cargo/registry (Debian's librust-*-dev sources).
+  ["rg-n-fn-deserialize-toml-erased-serde.txt", "erased-serde-0.3.23/src/de.rs"],
+  ["grep-rn-fn-visit-value-bag-log.txt", "log-0.4.17/src/kv/value.rs"],
 ] as const;
 
 function fixture(name: string): string {
