@@ -1,5 +1,6 @@
 /** The detector of grep and ripgrep output. */
 import { isGroupSeparator, parseGrepRow } from "../../kernels/grep.js";
+import { functionRowEnd } from "../../compressors/search/function-rows.js";
 import { pathRowEnd } from "../../compressors/search/path-rows.js";
 import { RG_JSON_RE } from "./json.js";
 import type { Detector } from "./detector.js";
@@ -31,6 +32,12 @@ function namesFile(path: string): boolean {
   return false;
 }
 
+/** A `git grep -p` function-context row (`path=N=text`) whose path names a file. */
+function isFunctionRow(line: string): boolean {
+  const end = functionRowEnd(line);
+  return end > 0 && namesFile(line.slice(0, end));
+}
+
 /** grep / ripgrep output: `path:line:text` rows, `-C` context, `--heading` groups, `--json`. */
 export const searchDetector: Detector = {
   type: "search",
@@ -52,6 +59,9 @@ export const searchDetector: Detector = {
       if (row !== null && namesFile(row.path)) {
         rows++;
         if (row.kind === "match") matches++;
+      } else if (isFunctionRow(line)) {
+        // `git grep -p`'s `path=N=` line of the function around the matches: a row of the search.
+        rows++;
       } else if (NUMBERED_ROW_RE.test(line)) {
         headingRows++;
       } else if (looksLikePath(line)) {
