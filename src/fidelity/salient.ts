@@ -51,12 +51,14 @@ export interface SalientLine {
  * An error as a level, not as a word of prose: an uppercase level word
  * anywhere (`ERROR`, `npm ERR!`, `FAILED`), a lowercase one where a level sits
  * (`error:`, `[fatal]`, `<panic>`), a line opening with `Error`/`Failed`/
- * `Cannot`…, a crash.
+ * `Cannot`…, a crash. A `>` closes a level only after a `<`: in code,
+ * `Result<V::Value, Error>` names a type, on every row of a Rust search.
  */
 const ERROR_RE = new RegExp(
   [
     /\b(?:ERROR|ERR!|FATAL|PANIC|FAILED|FAILURE|CRITICAL|SEVERE|EMERG)(?![a-z])/.source,
-    /(?:^|[\s[(<|])(?:[Ee]rror|[Ff]atal|[Pp]anic|[Ff]ailed|[Cc]ritical)(?:[:\]>|)]|\s*$)/.source,
+    /(?:^|[\s[(|])(?:[Ee]rror|[Ff]atal|[Pp]anic|[Ff]ailed|[Cc]ritical)(?:[:\]|)]|\s*$)|<(?:[Ee]rror|[Ff]atal|[Pp]anic|[Ff]ailed|[Cc]ritical)>/
+      .source,
     /^(?:[Ee]rror|Failed|Fatal|Cannot|Could not|Unable to)\b/.source,
     /Segmentation fault|core dumped|\bAborted\b/.source,
     // make's failure mark, which names the failed target: `gmake[2]: *** [t] Error 1`.

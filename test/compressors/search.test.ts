@@ -253,11 +253,11 @@ describe("search compressor: caps and priorities", () => {
   it("prefers a query-term match over an error-word match", () => {
     const lines = [];
     for (let i = 1; i <= 20; i++)
-      lines.push(`src/a.ts:${i}:${i < 10 ? "raise Error()" : i === 19 ? "use widget" : "ok"}`);
+      lines.push(`logs/a.log:${i}:${i < 10 ? "raise Error()" : i === 19 ? "use widget" : "ok"}`);
     const r = compress(lines.join("\n") + "\n", { query: "widget" })!;
     // The first error row is a standout, shown as printed, with its repeats counted;
     // the first `ok` row, a text not shown yet, goes before a third repeat of it.
-    expect(r.output).toContain("\nsrc/a.ts:1:raise Error()\n(6 more rows like this one, numbers aside)\n");
+    expect(r.output).toContain("\nlogs/a.log:1:raise Error()\n(6 more rows like this one, numbers aside)\n");
     expect(rowLines(r.output)).toEqual([
       "1:raise Error()",
       "2:raise Error()",

@@ -92,7 +92,7 @@ describe("salientLines in rg --json output", () => {
   // Shaped as ripgrep 14 prints `rg --json`: a begin event, match events, an end event.
   const events = [
     '{"type":"begin","data":{"path":{"text":"src/raw.rs"}}}',
-    '{"type":"match","data":{"path":{"text":"src/raw.rs"},"lines":{"text":"    fn any<V>(self) -> Result<V::Value, Error>\\n"},"line_number":474,"absolute_offset":13041,"submatches":[]}}',
+    '{"type":"match","data":{"path":{"text":"src/raw.rs"},"lines":{"text":"    eprintln!(\\"[error] cannot read {}\\", path);\\n"},"line_number":474,"absolute_offset":13041,"submatches":[]}}',
     '{"type":"end","data":{"path":{"text":"src/raw.rs"},"binary_offset":null,"stats":{"matches":1}}}',
     "error: ripgrep could not read src/locked.rs",
     "",

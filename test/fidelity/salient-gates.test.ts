@@ -14,7 +14,8 @@ import { corpusLinesWhere } from "../support/corpus.js";
 const ERROR_RE = new RegExp(
   [
     /\b(?:ERROR|ERR!|FATAL|PANIC|FAILED|FAILURE|CRITICAL|SEVERE|EMERG)(?![a-z])/.source,
-    /(?:^|[\s[(<|])(?:[Ee]rror|[Ff]atal|[Pp]anic|[Ff]ailed|[Cc]ritical)(?:[:\]>|)]|\s*$)/.source,
+    /(?:^|[\s[(|])(?:[Ee]rror|[Ff]atal|[Pp]anic|[Ff]ailed|[Cc]ritical)(?:[:\]|)]|\s*$)|<(?:[Ee]rror|[Ff]atal|[Pp]anic|[Ff]ailed|[Cc]ritical)>/
+      .source,
     /^(?:[Ee]rror|Failed|Fatal|Cannot|Could not|Unable to)\b/.source,
     /Segmentation fault|core dumped|\bAborted\b/.source,
     /^[\w.-]{0,36}make(?:\[\d{1,4}\])?: \*\*\* /.source,

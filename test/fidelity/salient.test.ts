@@ -44,6 +44,14 @@ describe("salientKind", () => {
     expect(salientKind(line, undefined)).toBeNull();
   });
 
+  it("reads a level closed by `>` only after a `<`: `<error>`, not a type parameter", () => {
+    expect(salientKind("<error> disk quota exceeded", undefined)).toBe("error");
+    expect(salientKind("job <Failed> after 3 retries", undefined)).toBe("error");
+    // rg -n over a Rust crate: every signature returns `Result<…, Error>`.
+    expect(salientKind("fn deserialize_any<V>(self, visitor: V) -> Result<V::Value, Error>", undefined)).toBeNull();
+    expect(salientKind("fn visit_str(&mut self, v: &str) -> Result<(), Error> {", undefined)).toBeNull();
+  });
+
   it.each([
     "src/a.c:3: note: declared here",
     "a.py:3:  error: two spaces before the level",

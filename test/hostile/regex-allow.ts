@@ -175,7 +175,7 @@ export const ALLOWED: AllowedRegex[] = [
   },
   {
     source:
-      "\\b(?:ERROR|ERR!|FATAL|PANIC|FAILED|FAILURE|CRITICAL|SEVERE|EMERG)(?![a-z])|(?:^|[\\s[(<|])(?:[Ee]rror|[Ff]atal|[Pp]anic|[Ff]ailed|[Cc]ritical)(?:[:\\]>|)]|\\s*$)|^(?:[Ee]rror|Failed|Fatal|Cannot|Could not|Unable to)\\b|Segmentation fault|core dumped|\\bAborted\\b|^[\\w.-]{0,36}make(?:\\[\\d{1,4}\\])?: \\*\\*\\* |^(?:npm|yarn|pnpm) (?:error|ERR!)",
+      "\\b(?:ERROR|ERR!|FATAL|PANIC|FAILED|FAILURE|CRITICAL|SEVERE|EMERG)(?![a-z])|(?:^|[\\s[(|])(?:[Ee]rror|[Ff]atal|[Pp]anic|[Ff]ailed|[Cc]ritical)(?:[:\\]|)]|\\s*$)|<(?:[Ee]rror|[Ff]atal|[Pp]anic|[Ff]ailed|[Cc]ritical)>|^(?:[Ee]rror|Failed|Fatal|Cannot|Could not|Unable to)\\b|Segmentation fault|core dumped|\\bAborted\\b|^[\\w.-]{0,36}make(?:\\[\\d{1,4}\\])?: \\*\\*\\* |^(?:npm|yarn|pnpm) (?:error|ERR!)",
     bound: "salientKind: each line is trimmed and cut to 240 chars first (src/fidelity/salient.ts LINE_CHARS)",
   },
 ];

@@ -1,6 +1,7 @@
 import { isGroupSeparator, parseGrepRows } from "../../kernels/grep.js";
 import type { LineIndex } from "../../kernels/lines.js";
 import { BREAK, CONTEXT, MATCH, RAW, SearchTable } from "./model.js";
+import { functionRowEnd } from "./function-rows.js";
 import { parsePathRows } from "./path-rows.js";
 
 /**
@@ -20,8 +21,13 @@ export function parseTextSearch(lines: LineIndex): SearchTable | null {
   let r = 0;
   for (let i = 0; i < lines.count; i++) {
     const start = lines.start(i);
-    if (r < rows.count && rows.lineIndex(r) === i && isDateHour(text, rows.pathStart(r), rows.pathEnd(r))) {
-      // `2026-12-02T19:56:59 …` splits at its colons like path:line:text, but is a log line's time.
+    if (
+      r < rows.count &&
+      rows.lineIndex(r) === i &&
+      (isDateHour(text, rows.pathStart(r), rows.pathEnd(r)) || isFunctionRowAt(text, start, rows.pathEnd(r)))
+    ) {
+      // `2026-12-02T19:56:59 …` splits at its colons like path:line:text, but is a log line's time;
+      // `a.txt=706=Date: Wed Dec 2 05:38:36` is a `git grep -p` function row (read below) whose text holds a time.
       r++;
     } else if (r < rows.count && rows.lineIndex(r) === i) {
       const ps = rows.pathStart(r);
@@ -54,7 +60,15 @@ export function parseTextSearch(lines: LineIndex): SearchTable | null {
     }
     // A --heading path: the next row names this very line as its path.
     if (r < rows.count && rows.pathStart(r) === start && rows.pathEnd(r) <= end) continue;
-    table.push(RAW, file, 0, start, end, start);
+    // `git grep -p`'s function line (`path=N=text`) opens its file's rows: it
+    // stays with that file, as printed (raw lines always show).
+    const fn = functionRowEnd(text.slice(start, end));
+    if (fn > 0 && (file < 0 || path.length !== fn || !text.startsWith(path, start))) {
+      path = text.slice(start, start + fn);
+      file = table.fileFor(path);
+    }
+    if (fn > 0) table.push(RAW, file, 0, start, end, start, i);
+    else table.push(RAW, file, 0, start, end, start);
   }
   return table.raws > table.rows ? null : table;
 }
@@ -73,6 +87,12 @@ function isDateHour(text: string, from: number, to: number): boolean {
     if (!ok) return false;
   }
   return true;
+}
+
+/** Whether the line at `start` is a `path=N=text` row whose `=N=` comes before `pathEnd` (a grep row's path end). */
+function isFunctionRowAt(text: string, start: number, pathEnd: number): boolean {
+  const fn = functionRowEnd(text.slice(start, Math.min(pathEnd, start + 320)));
+  return fn > 0 && start + fn < pathEnd;
 }
 
 /** The end of the line's content, before a "\r". */

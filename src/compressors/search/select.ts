@@ -1,3 +1,4 @@
+import { CODE_EXTENSIONS, extensionOf } from "../../file-names.js";
 import type { LineIndex } from "../../kernels/lines.js";
 import { scaled } from "../types.js";
 import { CONTEXT, MATCH, RAW, type SearchTable } from "./model.js";
@@ -136,6 +137,7 @@ function keepStandouts(
   const verbatim = new Uint8Array(table.count);
   const repeats = new Int32Array(table.count);
   const firstOf = new Map<string, number>();
+  const isCode = table.files.map((file) => CODE_EXTENSIONS.has(extensionOf(file.path)));
   let rows = 0;
   let chars = 0;
   for (let e = 0; e < table.count; e++) {
@@ -144,8 +146,12 @@ function keepStandouts(
     const text = table.source.slice(table.textStart[e], table.end[e]);
     const line = table.inputLine[e];
     const hasLine = input !== undefined && line >= 0 && line < input.count;
-    // A match's score already says whether it holds an error word (context rows have none).
-    const isLevel = kind === MATCH ? isScoredStandout(text, scores[e]) : isStandout(text);
+    // A row of a source file is a line of code, where an error word names a
+    // type, a value or a branch (`) error {`, `Result<V, Error>`, `catch (error)`),
+    // not a failure that happened: there only what the salience pass reads as
+    // an error stands out. A match's score already says whether it holds an
+    // error word (context rows have none).
+    const isLevel = !isCode[table.file[e]] && (kind === MATCH ? isScoredStandout(text, scores[e]) : isStandout(text));
     if (!isLevel && !isSalientRow(text, hasLine ? input.line(line) : text)) continue;
     // Distinct per file: the same error in two files is two facts. The
     // indentation counts, as it does for the salience pass (the row's whole

@@ -8,7 +8,8 @@ import { isNameStatusLine, isStatSummary } from "../../compressors/diff/stat-log
 import type { Sample } from "../sample.js";
 import { type Detector, count } from "./detector.js";
 
-const HUNK_RE = /^@@ -\d+(?:,\d+)? \+\d+(?:,\d+)? @@/;
+/** A hunk head: unified (`@@ -1,3 +1,4 @@`) or combined, one `-` range per parent (`@@@ -1,3 -1,3 +1,5 @@@`, `git diff` of a conflict). */
+const HUNK_RE = /^@@@* -\d+(?:,\d+)? (?:-\d+(?:,\d+)? )*\+\d+(?:,\d+)? @@/;
 const FILE_HEADER_RE =
   /^(?:diff --git |diff -[a-zA-Z]+ |diff --cc |--- \S|\+\+\+ \S|Index: |Only in .+: |Binary files )/;
 const COMMIT_RE = /^(?:commit [0-9a-f]{7,64}\b|From [0-9a-f]{40} )/;

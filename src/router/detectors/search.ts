@@ -1,5 +1,6 @@
 /** The detector of grep and ripgrep output. */
 import { isGroupSeparator, parseGrepRow } from "../../kernels/grep.js";
+import { functionRowEnd } from "../../compressors/search/function-rows.js";
 import { pathRowEnd } from "../../compressors/search/path-rows.js";
 import { RG_JSON_RE } from "./json.js";
 import type { Detector } from "./detector.js";
@@ -8,6 +9,33 @@ const NUMBERED_ROW_RE = /^\d+[:-]/;
 
 function looksLikePath(line: string): boolean {
   return line.length < 300 && !/\s/.test(line) && /[/\\.]/.test(line) && !/^\d+[:-]/.test(line);
+}
+
+/**
+ * Whether a row's path reads as a file's path: its last blank-separated word
+ * holds a `/`, a backslash or a `.` (a directory or an extension). A path may hold
+ * blanks (`My Documents/a.txt`), but it ends in a file name; the text before
+ * a clock's `:MM:` in a table row (`ps -eo pid,pcpu,lstart,cmd`:
+ * `    1  0.7  0.0 Mon Dec  7 16:57:41 2026 /init`) ends in the hour.
+ */
+function namesFile(path: string): boolean {
+  let from = path.length;
+  while (from > 0) {
+    const c = path.charCodeAt(from - 1);
+    if (c === 32 || c === 9) break;
+    from--;
+  }
+  for (let i = from; i < path.length; i++) {
+    const c = path.charCodeAt(i);
+    if (c === 47 /* / */ || c === 92 /* \\ */ || c === 46 /* . */) return true;
+  }
+  return false;
+}
+
+/** A `git grep -p` function-context row (`path=N=text`) whose path names a file. */
+function isFunctionRow(line: string): boolean {
+  const end = functionRowEnd(line);
+  return end > 0 && namesFile(line.slice(0, end));
 }
 
 /** grep / ripgrep output: `path:line:text` rows, `-C` context, `--heading` groups, `--json`. */
@@ -28,9 +56,12 @@ export const searchDetector: Detector = {
       const line = sample.line(i);
       if (line.trim() === "" || isGroupSeparator(line)) continue;
       const row = parseGrepRow(line);
-      if (row !== null && /[/\\.]/.test(row.path)) {
+      if (row !== null && namesFile(row.path)) {
         rows++;
         if (row.kind === "match") matches++;
+      } else if (isFunctionRow(line)) {
+        // `git grep -p`'s `path=N=` line of the function around the matches: a row of the search.
+        rows++;
       } else if (NUMBERED_ROW_RE.test(line)) {
         headingRows++;
       } else if (looksLikePath(line)) {

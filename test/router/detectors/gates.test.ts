@@ -12,7 +12,7 @@ import { CORPUS_NAMES, openCorpus } from "../../support/corpus.js";
 
 // The three detectors as they were before their first-character gates and the
 // diff detector's single pass: every pattern tried on every line of the sample.
-const HUNK_RE = /^@@ -\d+(?:,\d+)? \+\d+(?:,\d+)? @@/;
+const HUNK_RE = /^@@@* -\d+(?:,\d+)? (?:-\d+(?:,\d+)? )*\+\d+(?:,\d+)? @@/;
 const FILE_HEADER_RE =
   /^(?:diff --git |diff -[a-zA-Z]+ |diff --cc |--- \S|\+\+\+ \S|Index: |Only in .+: |Binary files )/;
 const COMMIT_RE = /^(?:commit [0-9a-f]{7,64}\b|From [0-9a-f]{40} )/;
@@ -67,6 +67,7 @@ const CHECKED: readonly [Detector, (sample: Sample) => number][] = [
 /** Line openings the patterns read, and what could pass for them. */
 const PIECE = fc.constantFrom(
   "@@ -1,3 +1,4 @@",
+  "@@@ -1,3 -1,3 +1,4 @@@",
   "ERROR AS101: x",
   "WARNING TS2322: x",
   "diff --git a/x b/x",
