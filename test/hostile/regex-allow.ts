@@ -39,6 +39,12 @@ export const ALLOWED: AllowedRegex[] = [
       "^-anchored without the m flag: one attempt per line, and `[^\\n]*` backtracks once to the last of `=({;:'\"`: linear (the analyser times out on the keyword alternation)",
   },
   {
+    // DIAGNOSTIC_RE: recheck's fuzzer finds `\S+:\d+` quadratic on runs of `::` (not on every run).
+    source:
+      "^(?:\\S+\\(\\d+,\\d+\\): (?:error|warning)|\\S+:\\d+(?::\\d+)?:? (?:-? ?)?(?:error|warning|note)\\b|--> \\S+:\\d+:\\d+|\\S+:\\d+:\\d+ - (?:error|warning)|In \\S+ line \\d+:$)",
+    bound: "salientKind: each line is trimmed and cut to 240 chars first (src/fidelity/salient.ts LINE_CHARS)",
+  },
+  {
     source:
       "^(?:Traceback \\(most recent call last\\)|[\\w.$]+(?:Error|Exception)(?: \\[\\w+\\])?:|panic: |thread '.*' panicked at|Caused by: )",
     bound: "salientKind: each line is trimmed and cut to 240 chars first (src/fidelity/salient.ts LINE_CHARS)",
