@@ -280,14 +280,25 @@ class Pruner {
     const kept: JsonNode[] = [];
     const firstOf = new Map<string, number>();
     let next = 0;
+    let whole = 0;
     for (let r = 0; r < n; r++) {
       let shown: JsonNode | undefined;
       if (next < selection.kept.length && selection.kept[next] === r) {
         shown = this.shrink(row(r), depth + 1, false, item(at, r));
         next++;
-      } else shown = stubs?.get(r);
+      } else {
+        shown = stubs?.get(r);
+        const record = row(r);
+        if (shown instanceof JsonObject && record instanceof JsonObject && isWholeStub(shown, record)) whole++;
+      }
       if (shown === undefined) continue;
       kept.push(shown instanceof JsonObject ? this.asEarlier(shown, r, firstOf) : shown);
+    }
+    if (whole === selection.dropped) {
+      // Every dropped record's stub is all of it (a code table's code, name and number): nothing is omitted.
+      this.stats.rowsDropped -= selection.dropped;
+      this.stats.arraysCrushed--;
+      return kept;
     }
     // The marker names the whole array: a recall of that path returns every row.
     const marker = encodeString(this.opts.marker(selection.summary, pathOf(at)));
