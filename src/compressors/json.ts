@@ -2,6 +2,7 @@ import { hasMarker } from "../ccr/marker.js";
 import { scaled, type Compressor, type CompressorInput, type CompressorOutput } from "./types.js";
 import { queryTerms } from "./json/array-crush.js";
 import { DEFAULT_IDENTIFIER_WORDS, IdentifierKeys } from "./json/identifier-keys.js";
+import { parseJsonLines, recordLines, renderJsonLines } from "./json/json-lines.js";
 import { parseJson } from "./json/parse.js";
 import { MARKER_KEY, pruneTree, type PruneOptions, type PruneStats } from "./json/prune.js";
 import { renderJson } from "./json/render.js";
@@ -129,7 +130,7 @@ export function createJsonCompressor(options: JsonCompressorOptions = {}): Compr
       if (input.json.nestsDeeperThan(text, MAX_RESTRUCTURE_DEPTH)) return null;
       // Blocks of rows (json/rows.ts) spare the collector only where the crusher reads them.
       const parsed = parseJson(text, input.canDrop);
-      if (parsed === null) return null;
+      if (parsed === null) return compressJsonLines(input, identifiers);
       input.json.note(text);
       const colon = parsed.spacedColon ? ": " : ":";
       const steps = ["compact"];
@@ -165,6 +166,53 @@ export function createJsonCompressor(options: JsonCompressorOptions = {}): Compr
       return { output, lossy, detail };
     },
   };
+}
+
+/**
+ * JSON Lines (json/json-lines.ts): the records pruned as one array, written
+ * back one per line, each marker on a line of its own naming the input lines
+ * it stands for. Tables are not made: a record stays a line.
+ */
+function compressJsonLines(input: CompressorInput, identifiers: IdentifierKeys): CompressorOutput | null {
+  const { text } = input;
+  const parsed = parseJsonLines(text);
+  if (parsed === null) return null;
+  const colon = parsed.spacedColon ? ": " : ":";
+  const steps = ["lines", "compact"];
+  const detail: Record<string, number | string> = { records: parsed.records.length };
+  let records: JsonNode[] = parsed.records;
+  let lossy = false;
+  if (input.canDrop) {
+    const options = pruneOptions(input, identifiers);
+    options.eventRecords = true;
+    options.marker = (summary, path) => {
+      const lines = path === undefined ? null : recordLines(path, parsed.lineOf);
+      return input.marker(summary, lines === null ? undefined : { lines: [lines] });
+    };
+    const pruned = pruneTree(records, options);
+    const { stats } = pruned;
+    const notes = stats.stringsCut + stats.subtreesCollapsed + stats.itemsDropped;
+    if (stats.rowsDropped > 0) {
+      steps.push("crush");
+      detail.rowsDropped = stats.rowsDropped;
+    }
+    if (notes > 0) {
+      steps.push("prune");
+      detail.stringsCut = stats.stringsCut;
+      detail.subtreesCollapsed = stats.subtreesCollapsed;
+      detail.itemsDropped = stats.itemsDropped;
+    }
+    if (stats.rowsDropped + notes > 0) {
+      lossy = true;
+      const root = withoutBlocks(pruned.root);
+      records = Array.isArray(root) ? root : [root];
+      if (notes > 0) records = [...records, encodeString(input.marker(pruneSummary(stats)))];
+    }
+  }
+  const output = renderJsonLines(records, colon);
+  if (output.length >= text.length) return null;
+  detail.steps = steps.join("+");
+  return { output, lossy, detail };
 }
 
 /**

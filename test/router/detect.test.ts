@@ -67,10 +67,17 @@ describe("detect", () => {
     expect(detect('{"_id": "debug", "versions": {"0.0.1": {"name": "deb').type).toBe("json");
   });
 
-  it("calls a large array with one object per line json, not JSON Lines or a table", () => {
+  it("calls a large array with one object per line json, not a table", () => {
     const rows = Array.from({ length: 2000 }, (_, i) => `{"id":${i},"name":"row ${i}","ok":true}`);
     expect(detect("[" + rows.join(",\n") + "]").type).toBe("json");
-    expect(detect(rows.join("\n")).type).not.toBe("json");
+  });
+
+  it("calls JSON Lines json when each line parses (the JSON compressor keeps one record per line)", () => {
+    const rows = Array.from({ length: 2000 }, (_, i) => `{"id":${i},"name":"row ${i}","ok":true}`);
+    expect(detect(rows.join("\n")).type).toBe("json");
+    expect(
+      detect(rows.slice(0, 50).join("\n") + '\n{"id":50,"name":"row 50",\n' + rows.slice(51).join("\n")).type,
+    ).not.toBe("json");
   });
 
   it("calls rg --json output search, not json", () => {

@@ -4,7 +4,16 @@ import { MAX_IDENTIFIER_LENGTH, isHeadingLexeme, isIdentifierValue, type Identif
 import { compactEntryStub, isKeyedMap } from "./keyed-map.js";
 import { RowScanner, isErrorValue } from "./row-scan.js";
 import { JsonRows } from "./rows.js";
-import { OMITTED_KEYS_LEGEND, entryStub, isStatusKey, namingStub, omittedKeys, recordLabel } from "./stubs.js";
+import {
+  OMITTED_KEYS_LEGEND,
+  codeColumns,
+  entryStub,
+  isStatusKey,
+  namingStub,
+  omittedKeys,
+  recordLabel,
+  withCodes,
+} from "./stubs.js";
 import { JsonObject, decodeString, encodeString, isStringScalar, numberValue, type JsonNode } from "./tree.js";
 
 /**
@@ -50,6 +59,11 @@ export interface PruneOptions {
   crush: Omit<CrushPolicy, "keyedByIdentity">;
   /** Formats a marker naming the stored original and the JSON path of what it stands for. */
   marker(summary: string, path?: string): string;
+  /**
+   * The root is an array of events (the lines of JSON Lines): a dropped
+   * record with no identifier is still named by its message.
+   */
+  eventRecords?: boolean;
 }
 
 /** What the pass dropped. */
@@ -258,20 +272,33 @@ class Pruner {
     this.stats.rowsDropped += selection.dropped;
     this.stats.arraysCrushed++;
     const n = selection.kept.length + selection.dropped;
-    const stubOf = (r: number) => namingStub(row(r), this.opts.identifiers);
+    const codes = isObjects ? codeColumns(n, row, this.opts.identifiers) : [];
+    const isEvent = this.opts.eventRecords === true && at === null;
+    const stubOf = (r: number) => withCodes(namingStub(row(r), this.opts.identifiers, 0, isEvent), row(r), codes);
     const labelOf = (r: number) => recordLabel(stubOf(r), `[${r}]`);
     const stubs = isObjects ? this.stubsOf(selection, n, stubOf, labelOf, undefined, true).stubs : null;
     const kept: JsonNode[] = [];
     const firstOf = new Map<string, number>();
     let next = 0;
+    let whole = 0;
     for (let r = 0; r < n; r++) {
       let shown: JsonNode | undefined;
       if (next < selection.kept.length && selection.kept[next] === r) {
         shown = this.shrink(row(r), depth + 1, false, item(at, r));
         next++;
-      } else shown = stubs?.get(r);
+      } else {
+        shown = stubs?.get(r);
+        const record = row(r);
+        if (shown instanceof JsonObject && record instanceof JsonObject && isWholeStub(shown, record)) whole++;
+      }
       if (shown === undefined) continue;
       kept.push(shown instanceof JsonObject ? this.asEarlier(shown, r, firstOf) : shown);
+    }
+    if (whole === selection.dropped) {
+      // Every dropped record's stub is all of it (a code table's code, name and number): nothing is omitted.
+      this.stats.rowsDropped -= selection.dropped;
+      this.stats.arraysCrushed--;
+      return kept;
     }
     // The marker names the whole array: a recall of that path returns every row.
     const marker = encodeString(this.opts.marker(selection.summary, pathOf(at)));
@@ -450,7 +477,9 @@ class Pruner {
       for (let r = items.length - tail; r < items.length; r++) kept.push(r);
       let dropped = items.length - kept.length;
       const selection: RowSelection = { kept, dropped, summary: "" };
-      const stubOf = (r: number) => namingStub(items[r], this.opts.identifiers);
+      const codes = codeColumns(items.length, (r) => items[r], this.opts.identifiers);
+      const isEvent = this.opts.eventRecords === true && at === null;
+      const stubOf = (r: number) => withCodes(namingStub(items[r], this.opts.identifiers, 0, isEvent), items[r], codes);
       const labelOf = (r: number) => recordLabel(stubOf(r), `[${r}]`);
       const { stubs } = this.stubsOf(selection, items.length, stubOf, labelOf, undefined, true);
       const shrunk: JsonNode[] = [];

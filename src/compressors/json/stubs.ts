@@ -69,9 +69,15 @@ export function isNamingKey(raw: string, identifiers: IdentifierKeys): boolean {
  * The naming keys of `record` with short scalar values, in source order
  * (and, one level down, those of an object it holds, such as a lint
  * diagnostic's `location`), or null when none of them is an identifier: a
- * stub of only a status or a version names nothing.
+ * stub of only a status or a version names nothing. A nested object, or an
+ * `isEvent` record (a line of JSON Lines), is named by its message too.
  */
-export function namingStub(record: JsonNode, identifiers: IdentifierKeys, depth = 0): JsonObject | null {
+export function namingStub(
+  record: JsonNode,
+  identifiers: IdentifierKeys,
+  depth = 0,
+  isEvent = false,
+): JsonObject | null {
   if (!(record instanceof JsonObject)) return null;
   const keys: string[] = [];
   const values: JsonNode[] = [];
@@ -86,7 +92,7 @@ export function namingStub(record: JsonNode, identifiers: IdentifierKeys, depth 
     if (typeof value !== "string") {
       const isPlace = depth > 0 && !hasPosition && isPosition(value);
       if (isPlace) hasPosition = true;
-      const inner = depth === 0 ? namingStub(value, identifiers, 1) : isPlace ? value : null;
+      const inner = depth === 0 ? namingStub(value, identifiers, 1) : isPlace ? value : codesOf(value);
       if (inner === null) continue;
       keys.push(key);
       values.push(inner);
@@ -107,7 +113,41 @@ export function namingStub(record: JsonNode, identifiers: IdentifierKeys, depth 
     values.push(value);
     if (!hasIdentifier && !NAMING_WORDS.has(lastWord(decodeString(key)))) hasIdentifier = true;
   }
-  return hasIdentifier ? new JsonObject(keys, values) : null;
+  if (hasIdentifier) return new JsonObject(keys, values);
+  // One level down, the record's identifiers are its parent's, and an event of a stream (a line
+  // of JSON Lines) is named by what happened: there its message is enough (a cargo diagnostic's
+  // `message` object, a rustc diagnostic line: `level` and `message`, no id of their own).
+  return (depth > 0 || isEvent) && keys.some(isMessageKey) ? new JsonObject(keys, values) : null;
+}
+
+/**
+ * The short `code` scalars of a nested object, or null: a diagnostic's code
+ * sits one level further down than its message (rustc's
+ * `"code":{"code":"E0403","explanation":"…"}`), and it is what tells one
+ * diagnostic from another.
+ */
+function codesOf(value: JsonNode): JsonObject | null {
+  if (!(value instanceof JsonObject)) return null;
+  const keys: string[] = [];
+  const values: JsonNode[] = [];
+  for (let i = 0; i < value.keys.length; i++) {
+    const v = value.values[i];
+    if (typeof v !== "string" || v.length > CODE_SCALAR_MAX || !isStringScalar(value.keys[i])) continue;
+    if (lastWord(decodeString(value.keys[i])) !== "code") continue;
+    keys.push(value.keys[i]);
+    values.push(v);
+  }
+  return keys.length === 0 ? null : new JsonObject(keys, values);
+}
+
+/** Longest code lexeme a nested code keeps (`"E0403"`, `"unused_variables"`). */
+const CODE_SCALAR_MAX = 64;
+
+/** Keys that say what happened to a record: its message, error, title or code. */
+const MESSAGE_WORDS: ReadonlySet<string> = new Set(["message", "error", "title", "code"]);
+
+function isMessageKey(raw: string): boolean {
+  return isStringScalar(raw) && MESSAGE_WORDS.has(lastWord(decodeString(raw)));
 }
 
 /** 1 for a line key with a number, 2 for a column key with one, else 0. */
@@ -154,4 +194,80 @@ export function recordLabel(stub: JsonNode | null, fallback: string): string {
     if (typeof v === "string") return isStringScalar(v) ? decodeString(v) : v;
   }
   return fallback;
+}
+
+/** Longest decoded value of a code column (`"ABW"`, `"533"`, `"en-GB"`, a flag). */
+const CODE_VALUE_MAX = 24;
+/** Most code columns a stub gains. */
+const CODE_COLUMNS_MAX = 3;
+/** Widest record whose columns are read for codes. */
+const CODE_RECORD_KEYS_MAX = 24;
+
+/** Whether a raw lexeme is a short string of printable ASCII without spaces: a code, not a label or a sentence. */
+function isCodeLexeme(raw: JsonNode | undefined): raw is string {
+  if (typeof raw !== "string" || raw.charCodeAt(0) !== 34) return false;
+  const n = raw.length - 2;
+  if (n < 1 || n > CODE_VALUE_MAX) return false;
+  for (let i = 1; i <= n; i++) {
+    const c = raw.charCodeAt(i);
+    // Printable ASCII only: codes are typed (ids, ISO codes, SKUs); an emoji flag is not one.
+    if (c <= 32 || c > 126 || c === 92 /* \ */) return false;
+  }
+  return true;
+}
+
+/**
+ * The key columns of an array of records whose naming keys do not tell them
+ * apart by a code: every string column (raw key lexemes, source order, at
+ * most three) that every record holds as a short printable-ASCII value without spaces,
+ * a different one in each record. An ISO 3166 or ISO 4217 table names its
+ * records by `alpha_2`/`alpha_3`/`numeric`, words no identifier list holds,
+ * while its `name` is a label with spaces ("UAE Dirham"); a stub of the name
+ * alone hides the code the agent looks records up by. Empty when a naming
+ * key is already such a code (a package list's `name`), so stubs that name
+ * their records stay as they were.
+ */
+export function codeColumns(n: number, row: (r: number) => JsonNode, identifiers: IdentifierKeys): string[] {
+  const first = n > 0 ? row(0) : null;
+  if (!(first instanceof JsonObject) || first.keys.length > CODE_RECORD_KEYS_MAX) return [];
+  const candidates: string[] = [];
+  const seen: Set<string>[] = [];
+  first.keys.forEach((key, i) => {
+    if (!isCodeLexeme(first.values[i])) return;
+    candidates.push(key);
+    seen.push(new Set());
+  });
+  const alive = candidates.map(() => true);
+  for (let r = 0; r < n && alive.some(Boolean); r++) {
+    const record = row(r);
+    if (!(record instanceof JsonObject)) return [];
+    candidates.forEach((key, c) => {
+      if (!alive[c]) return;
+      const value = record.values[record.keys.indexOf(key)];
+      if (!isCodeLexeme(value) || seen[c].has(value)) alive[c] = false;
+      else seen[c].add(value);
+    });
+  }
+  const codes = candidates.filter((_, c) => alive[c]);
+  if (codes.some((key) => isNamingKey(key, identifiers))) return [];
+  return codes.filter((key) => !BLOB_WORDS.has(lastWord(decodeString(key)))).slice(0, CODE_COLUMNS_MAX);
+}
+
+/** `stub` with the record's `codes` columns in their source places (a stub of them alone when `stub` is null). */
+export function withCodes(stub: JsonObject | null, record: JsonNode, codes: readonly string[]): JsonObject | null {
+  if (codes.length === 0 || !(record instanceof JsonObject)) return stub;
+  const keys: string[] = [];
+  const values: JsonNode[] = [];
+  for (let i = 0; i < record.keys.length; i++) {
+    const key = record.keys[i];
+    const at = stub === null ? -1 : stub.keys.indexOf(key);
+    if (at >= 0) {
+      keys.push(key);
+      values.push((stub as JsonObject).values[at]);
+    } else if (codes.includes(key)) {
+      keys.push(key);
+      values.push(record.values[i]);
+    }
+  }
+  return keys.length === 0 ? stub : new JsonObject(keys, values);
 }
