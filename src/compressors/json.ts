@@ -14,9 +14,13 @@ import { JsonObject, decodeString, encodeString, type JsonNode } from "./json/tr
 /**
  * The JSON compressor: parse (strictly, keeping every scalar's exact text) →
  * when dropping is allowed, crush long arrays and prune strings, arrays and
- * deep subtrees (json/prune.ts, json/array-crush.ts) → lossless rewrites of
- * arrays of objects into tables and factored rows (json/tabular-render.ts)
- * → render on one line, with `": "` after keys when the input had it.
+ * deep subtrees (json/prune.ts, json/array-crush.ts) → without a store only,
+ * lossless rewrites of arrays of objects into tables and factored rows
+ * (json/tabular-render.ts) → render on one line, with `": "` after keys when
+ * the input had it. With a store, every record a reader sees keeps its
+ * `"key": value` pairs as written: that is how an agent finds and quotes a
+ * record (`"status": "failed"`), and a table row (`[33,"failed"]`) saved
+ * 0.2 % of both corpora's tokens while hiding that form.
  *
  * Invalid or truncated JSON returns null (the text path handles it), and so
  * does our own output (it holds a marker or a `_pithy` key), which makes a
@@ -157,7 +161,7 @@ export function createJsonCompressor(options: JsonCompressorOptions = {}): Compr
           root = notes > 0 ? withRootMarker(pruned.root, input.marker(pruneSummary(stats))) : pruned.root;
         } else root = withoutBlocks(root);
       }
-      const tables = tabulate(root, colon);
+      const tables = input.canDrop ? { root, stats: { tables: 0, factored: 0 } } : tabulate(root, colon);
       if (tables.stats.tables > 0) steps.push("table");
       if (tables.stats.factored > 0) steps.push("factor");
       const output = renderJson(tables.root, colon);

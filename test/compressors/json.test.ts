@@ -76,8 +76,9 @@ describe("jsonCompressor", () => {
     const rows = Array.from({ length: 60 }, (_, i) => ({ seq: i, status: i === 33 ? "failed" : "ok", ms: 20 }));
     const out = compress(JSON.stringify(rows))!;
     expect(out.lossy).toBe(true);
-    expect(out.detail).toMatchObject({ steps: "compact+crush+table", rowsDropped: 45 });
-    expect(out.output).toContain('[33,"failed"]');
+    expect(out.detail).toMatchObject({ steps: "compact+crush", rowsDropped: 45 });
+    // A kept record keeps its `"key": value` pairs, the form an agent quotes (no table row with a store).
+    expect(out.output).toContain('{"seq":33,"status":"failed","ms":20}');
     expect(parseMarkers(out.output).map((m) => m.summary)).toEqual(["45 rows omitted (status=ok)"]);
   });
 
@@ -405,7 +406,8 @@ describe("jsonCompressor keeps the outline of records (issue #13)", () => {
     ).join(", ");
     const body = Array.from({ length: 30 }, (_, i) => ({ id: i, title: `issue ${i}`, body: "x".repeat(300) }));
     const text = JSON.stringify({ response: { meta: { headers: { link, "x-ratelimit-remaining": "59" } } }, body });
-    const out = compress(text)!.output;
+    // Nothing here is worth dropping: the compressor may leave the text to pass through as it is.
+    const out = compress(text)?.output ?? text;
     expect(out).toContain(JSON.stringify(link));
   });
 
