@@ -88,19 +88,23 @@ const PASSING_RE = /^ *[✓✔√] \S/;
 
 /**
  * The group a passing test belongs to, or null when `text` is not one: a
- * unittest's class, a TAP assertion's nesting, the text before vitest's first
+ * unittest's class, pytest's module and class, cargo's module, a TAP
+ * assertion's nesting, the text before vitest's first
  * ` > ` (project and file), or the indentation of a mocha/node:test spec line
  * (its suite). Runs of one group show their first
  * and last test; the middle is counted in a marker.
  */
 export function passingGroup(text: string): string | null {
-  // Each shape below opens (after spaces) with `o` or a mark, or ends in `... ok`: most lines are told by a look.
+  // Each shape below opens (after spaces) with `o` or a mark, ends in `... ok`, or holds pytest's
+  // ` PASSED`: most lines are told by a look.
   let first = 0;
   while (first < text.length && text.charCodeAt(first) === 32) first++;
   const c = text.charCodeAt(first);
-  if (c !== 111 /* o */ && c < 128 && !text.endsWith("... ok")) return null;
+  const isOk = text.endsWith("... ok");
+  if (c !== 111 /* o */ && c < 128 && !isOk) return pytestGroup(text);
   const unittest = UNITTEST_OK_RE.exec(text);
   if (unittest !== null) return `unittest:${unittest[1]}`;
+  if (isOk && text.startsWith("test ")) return cargoGroup(text);
   const tap = TAP_OK_RE.exec(text);
   if (tap !== null) return `tap:${tap[1].length}`;
   if (!PASSING_RE.test(text)) return null;
@@ -109,6 +113,33 @@ export function passingGroup(text: string): string | null {
   let indent = 0;
   while (indent < text.length && text.charCodeAt(indent) === 32) indent++;
   return `${indent}`;
+}
+
+/** What follows pytest's verbose ` PASSED`: nothing, or its progress (`  [ 42%]`). */
+const PYTEST_PROGRESS_RE = /^ *\[ *\d+%\]$/;
+
+/**
+ * pytest -v's pass (`tests/test_x.py::TestA::test_b[1] PASSED  [ 42%]`, or
+ * `::TestA::test_b PASSED` under `--pyargs`): its group is the test's id up
+ * to its last `::` (module and class), or null when `text` is not one.
+ */
+function pytestGroup(text: string): string | null {
+  const at = text.indexOf(" PASSED");
+  if (at <= 0 || (at + 7 < text.length && !PYTEST_PROGRESS_RE.test(text.slice(at + 7)))) return null;
+  const id = text.slice(0, at);
+  const firstColons = id.indexOf("::");
+  // The path before the first `::` has no blank; a parameter (`[a b]`) may.
+  if (firstColons < 0 || id.lastIndexOf(" ", firstColons) >= 0) return null;
+  const bracket = id.indexOf("[");
+  return `pytest:${id.slice(0, id.lastIndexOf("::", bracket < 0 ? id.length : bracket))}`;
+}
+
+/** cargo test's pass (`test parser::tests::reads_tabs ... ok`): its group is the test's module path. */
+function cargoGroup(text: string): string | null {
+  const name = text.slice(5, text.length - 7);
+  if (name.length === 0 || name.includes(" ")) return null;
+  const colons = name.lastIndexOf("::");
+  return `cargo:${colons < 0 ? "" : name.slice(0, colons)}`;
 }
 
 /** Whether visible line `text` belongs to the outline, and as what. */
