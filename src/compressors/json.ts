@@ -144,18 +144,8 @@ export function createJsonCompressor(options: JsonCompressorOptions = {}): Compr
       if (input.canDrop) {
         const pruned = pruneTree(root, pruneOptions(input, identifiers));
         const { stats } = pruned;
-        const notes = stats.stringsCut + stats.subtreesCollapsed + stats.itemsDropped;
-        if (stats.rowsDropped > 0) {
-          steps.push("crush");
-          detail.rowsDropped = stats.rowsDropped;
-          detail.arraysCrushed = stats.arraysCrushed;
-        }
-        if (notes > 0) {
-          steps.push("prune");
-          detail.stringsCut = stats.stringsCut;
-          detail.subtreesCollapsed = stats.subtreesCollapsed;
-          detail.itemsDropped = stats.itemsDropped;
-        }
+        const notes = reportPrune(stats, steps, detail);
+        if (stats.rowsDropped > 0) detail.arraysCrushed = stats.arraysCrushed;
         if (stats.rowsDropped + notes > 0) {
           lossy = true;
           root = notes > 0 ? withRootMarker(pruned.root, input.marker(pruneSummary(stats))) : pruned.root;
@@ -177,6 +167,22 @@ export function createJsonCompressor(options: JsonCompressorOptions = {}): Compr
  * back one per line, each marker on a line of its own naming the input lines
  * it stands for. Tables are not made: a record stays a line.
  */
+/** Adds what pruning did to the steps and the detail; returns its count of notes (strings, subtrees, items cut). */
+function reportPrune(stats: PruneStats, steps: string[], detail: Record<string, number | string>): number {
+  const notes = stats.stringsCut + stats.subtreesCollapsed + stats.itemsDropped;
+  if (stats.rowsDropped > 0) {
+    steps.push("crush");
+    detail.rowsDropped = stats.rowsDropped;
+  }
+  if (notes > 0) {
+    steps.push("prune");
+    detail.stringsCut = stats.stringsCut;
+    detail.subtreesCollapsed = stats.subtreesCollapsed;
+    detail.itemsDropped = stats.itemsDropped;
+  }
+  return notes;
+}
+
 function compressJsonLines(input: CompressorInput, identifiers: IdentifierKeys): CompressorOutput | null {
   const { text } = input;
   const parsed = parseJsonLines(text);
@@ -195,17 +201,7 @@ function compressJsonLines(input: CompressorInput, identifiers: IdentifierKeys):
     };
     const pruned = pruneTree(records, options);
     const { stats } = pruned;
-    const notes = stats.stringsCut + stats.subtreesCollapsed + stats.itemsDropped;
-    if (stats.rowsDropped > 0) {
-      steps.push("crush");
-      detail.rowsDropped = stats.rowsDropped;
-    }
-    if (notes > 0) {
-      steps.push("prune");
-      detail.stringsCut = stats.stringsCut;
-      detail.subtreesCollapsed = stats.subtreesCollapsed;
-      detail.itemsDropped = stats.itemsDropped;
-    }
+    const notes = reportPrune(stats, steps, detail);
     if (stats.rowsDropped + notes > 0) {
       lossy = true;
       const root = withoutBlocks(pruned.root);
