@@ -23,6 +23,7 @@ const LOADERS: Readonly<Record<LinkName, () => Promise<Compressor>>> = {
   log: () => import("./log.js").then((m) => m.logCompressor),
   manual: () => import("./manual.js").then((m) => m.manualCompressor),
   markdown: () => import("./markdown.js").then((m) => m.markdownCompressor),
+  paths: () => import("./listing/short-paths.js").then((m) => m.shortPathsCompressor),
   search: () => import("./search.js").then((m) => m.searchCompressor),
   stanzas: () => import("./stanzas.js").then((m) => m.stanzasCompressor),
   tabular: () => import("./tabular.js").then((m) => m.tabularCompressor),

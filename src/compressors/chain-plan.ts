@@ -25,6 +25,7 @@ export type LinkName =
   | "listing"
   | "log"
   | "manual"
+  | "paths"
   | "markdown"
   | "search"
   | "stanzas"
@@ -51,7 +52,8 @@ export const CHAIN_PLAN: Readonly<Record<ContentType, readonly LinkName[]>> = {
   markdown: ["ansi", "manual", "help", "markdown", "blob", "fallback"],
   html: ["ansi", "html", "blob", "fallback"],
   // Stanza lists and recursive listings route as tabular; their compressors leave anything else alone.
-  tabular: ["ansi", "stanzas", "listing", "tabular", "fallback"],
+  // A short list of paths (`rg -l`, a filtered `find`) stays whole: every path is one an agent may quote.
+  tabular: ["ansi", "stanzas", "paths", "listing", "tabular", "fallback"],
   prose: ["ansi", "manual", "help", "markdown", "blob", "fallback"],
   unknown: ["ansi", "help", "blob", "fallback"],
 };

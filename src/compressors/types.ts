@@ -70,6 +70,12 @@ export interface CompressorOutput {
    * claims nothing: the fallback may still run after it.
    */
   keepsLines?: boolean;
+  /**
+   * Set with an unchanged output by a link that claims the content as it is
+   * (a short list of paths, each one something an agent may quote back): no
+   * later link of the chain runs on it.
+   */
+  final?: boolean;
 }
 
 /**

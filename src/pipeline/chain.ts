@@ -128,6 +128,7 @@ function runLinks(
     if (out.output === input.text) {
       // A compressor that read the content and found every line a fact still claims it.
       if (out.keepsLines !== true && out.reroute !== true) run.claimed = true;
+      if (out.final === true) return null;
       continue;
     }
     run.strategy.push(compressor.name);
