@@ -109,8 +109,11 @@ export function compressLog(input: CompressorInput): CompressorOutput | null {
   for (let i = 0; i < n; i++) visible[i] = visibleText(lines.line(i));
 
   const traces = scanTraces(visible, scaled(CAPS.segmentLines, scale, 10));
-  const groups = groupDiagnostics(visible, (i) => outlineKind(visible[i]) === Outline.Diagnostic, scale < 1);
-  const isHead = (i: number): boolean => outlineKind(visible[i]) === Outline.Diagnostic;
+  // Each line's outline kind, read once: the diagnostic groups, the code frames and the copies all ask for heads.
+  const heads = new Uint8Array(n);
+  for (let i = 0; i < n; i++) if (outlineKind(visible[i]) === Outline.Diagnostic) heads[i] = 1;
+  const isHead = (i: number): boolean => heads[i] === 1;
+  const groups = groupDiagnostics(visible, isHead, scale < 1);
   const frames = codeFrames(visible, isHead);
   const pass = new LineSorter(input, traces.roles, groups, frames, sameDiagnostics(visible, isHead));
   for (let i = 0; i < n; i++) pass.sort(i, visible[i]);

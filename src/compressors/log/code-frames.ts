@@ -48,9 +48,11 @@ export function codeFrames(visible: readonly string[], isHead: (i: number) => bo
   const kinds = new Set<string>();
   let hidden = 0;
   for (let i = 0; i < n; i++) {
+    // Only a head has a frame: the look below it for one reads up to a dozen lines.
+    if (!isHead(i)) continue;
     const from = frameStart(visible, i);
     if (from < 0) continue;
-    const parts = isHead(i) ? diagnosticParts(visible[i]) : null;
+    const parts = diagnosticParts(visible[i]);
     if (parts === null) continue;
     const end = frameEnd(visible, from);
     const kind = messageKind(parts.message);
