@@ -133,6 +133,7 @@ export function standoutRows(table: Table, rows: Int32Array, width: number): Sta
       }
     }
     if (isCategorical && markRare(counts, category, n, found)) isAnySetApart = true;
+    if (isCategorical) markGroupStarts(counts, category, n, found);
     if (isNumeric) {
       const outliers = outlierPositions(numbers);
       for (const k of outliers) found.add(k);
@@ -140,6 +141,33 @@ export function standoutRows(table: Table, rows: Int32Array, width: number): Sta
     }
   }
   return { rows: found, isAnySetApart };
+}
+
+/** Most groups a grouped column may have: more, and its run starts are rows of no particular note. */
+const MAX_GROUPS = 12;
+
+/**
+ * Adds the first row of each group of a column whose rows are sorted by its
+ * value (a CSV by type or category: `np.float32` rows, then `np.float64`
+ * rows): each value makes one run, and the first row of each shows what its
+ * group looks like. Values seen once (a `## -ve denormals ##` section line)
+ * are read past. A column whose values come back after another is no
+ * grouping and adds nothing.
+ */
+function markGroupStarts(counts: readonly number[], category: Uint8Array, n: number, found: Set<number>): void {
+  let values = 0;
+  for (const c of counts) if (c > 1) values++;
+  if (values < 2 || values > MAX_GROUPS) return;
+  const starts: number[] = [];
+  let previous = -1;
+  for (let k = 0; k < n; k++) {
+    const value = category[k];
+    if (counts[value] < 2 || value === previous) continue;
+    if (previous >= 0) starts.push(k);
+    previous = value;
+    if (starts.length >= values) return;
+  }
+  for (const k of starts) found.add(k);
 }
 
 /** Adds the rows holding a rare value of one categorical column; whether there were any. */
