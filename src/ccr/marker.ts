@@ -16,6 +16,7 @@
  */
 
 import { encodeWtf8 } from "./wtf8.js";
+import { isSpace } from "../kernels/space.js";
 
 /** Where in the original a marker's omission sits. */
 export type MarkerPlace =
@@ -101,25 +102,10 @@ function isCleanSummary(summary: string): boolean {
     const c = summary.charCodeAt(i);
     if (c === 32) {
       if (i === 0 || i === n - 1 || previous === 32) return false;
-    } else if (c < 32 || c === 91 /* [ */ || c === 93 /* ] */ || (c >= 0xa0 && isWideSpace(c))) return false;
+    } else if (c < 32 || c === 91 /* [ */ || c === 93 /* ] */ || (c >= 0xa0 && isSpace(c))) return false;
     previous = c;
   }
   return true;
-}
-
-/** White space beyond ASCII as `\s` and `trim()` read it. */
-function isWideSpace(c: number): boolean {
-  return (
-    c === 0xa0 ||
-    c === 0x1680 ||
-    (c >= 0x2000 && c <= 0x200a) ||
-    c === 0x2028 ||
-    c === 0x2029 ||
-    c === 0x202f ||
-    c === 0x205f ||
-    c === 0x3000 ||
-    c === 0xfeff
-  );
 }
 
 /** The place as a marker writes it (`L3-9,L20`, `$.a[2:5]`), or "" when it names nothing valid. */

@@ -19,7 +19,6 @@ import {
   copyForKernel,
   hasAt,
   isHexDigit,
-  isSpace,
   type KernelText,
   kernelScan,
   MAX_GROUPS,
@@ -27,6 +26,7 @@ import {
   type WordList,
   WordTables,
 } from "../kernels/word-scan.js";
+import { isSpace } from "../kernels/space.js";
 
 /** A place where a candidate starts. */
 export interface Candidate {
