@@ -456,8 +456,18 @@ function asciiPieces(ptr: usize, n: i32, i: i32): i32 {
         else if (d == 13) cr++;
         if (j > i && d != unitAt(ptr, j - 1)) changes++;
         j++;
-        if (d == 32 && j + 8 <= n && unitAt(ptr, j) == 32) {
-          while (j + 8 <= n && i16x8.all_true(i16x8.eq(v128.load(ptr + (<usize>j << 1)), spaces))) j += 8;
+        // The spaces after a space add nothing but length (no change, no
+        // other unit): skip them eight at a time, then to the first non-space.
+        if (d == 32) {
+          while (j + 8 <= n) {
+            const same = i16x8.bitmask(i16x8.eq(v128.load(ptr + (<usize>j << 1)), spaces));
+            if (same != 0xff) {
+              j += ctz(~same);
+              break;
+            }
+            j += 8;
+          }
+          while (j < n && unitAt(ptr, j) == 32) j++;
         }
       }
       if (j < n && d >= 128) break;

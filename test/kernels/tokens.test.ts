@@ -225,6 +225,18 @@ describe("estimateTokens WASM and twin", () => {
     );
   });
 
+  it("agree on every length of a space run, whatever follows it and wherever the text ends", () => {
+    // The ASCII path skips the spaces after a space eight at a time, then one by one.
+    for (const before of ["", "\n", "x", "\t", "\r\n", "-"]) {
+      for (let spaces = 1; spaces <= 40; spaces++) {
+        for (const after of ["", "word", "Word", "-x", "=", "7", "\t", "\n", "\u00a0", "é", "\x1b[0m"]) {
+          const text = `ab${before}${" ".repeat(spaces)}${after}`;
+          for (let cut = 0; cut <= after.length; cut++) estimate(text.slice(0, text.length - cut));
+        }
+      }
+    }
+  });
+
   it("agree on a 1 MB string", () => {
     const line = '  "key_42": ["VALUE", 12345, "\x1b[1mbold\x1b[0m", "日本", "drwxr-xr-x"],\r\n';
     estimate(line.repeat(Math.ceil(1_000_000 / line.length)));
