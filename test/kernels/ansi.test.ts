@@ -268,6 +268,21 @@ describe("stripAnsi's memory of the last long text", () => {
     expect(stripAnsi(text)).toBe(first);
   });
 
+  it("answers hasAnsi for a long text as a fresh scan would, asked again or about another text", () => {
+    const plain = "plain log line without escapes\n".repeat(1024);
+    expect(hasAnsi(plain)).toBe(false);
+    expect(hasAnsi(plain)).toBe(false);
+    // Same length, one escape in it (and a C1 introducer): never the remembered answer.
+    const escaped = `\x1b${plain.slice(1)}`;
+    const c1 = `${plain.slice(0, -1)}\x9b`;
+    expect(hasAnsi(escaped)).toBe(true);
+    expect(hasAnsi(c1)).toBe(true);
+    expect(hasAnsi(plain)).toBe(false);
+    forgetStripped();
+    expect(hasAnsi(escaped)).toBe(true);
+    forgetStripped();
+  });
+
   it("is not pushed out by short texts stripped in between", async () => {
     const text = await colouredLog();
     const first = stripAnsi(text);
