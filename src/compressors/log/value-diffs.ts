@@ -12,8 +12,9 @@
  * Each failing test prints its own values, and two failures' values differ
  * only in their words: read as routine lines, a second failure's values
  * would go as a repeat of the first one's template. A value diff runs from
- * the legend over at most one blank line to the next blank line, frame
- * (`at f (file:1:2)`), caret line (`^`) or vitest frame (`❯ file:1:2`).
+ * the legend, over blank lines, through its changed and context lines, to
+ * the next blank line, frame (`at f (file:1:2)`), caret line (`^`), vitest
+ * frame (`❯ file:1:2`) or line that is neither.
  */
 
 /** Longest value diff kept whole; past it the lines are read as any other. */
@@ -29,33 +30,54 @@ const END_RE = /at \S|\^+\s*$|❯ /y;
 export class ValueDiffReader {
   /** Lines of the current diff read so far (-1: not in a diff). */
   private read = -1;
-  /** Whether the current diff's body has begun (a blank line before it is allowed). */
-  private begun = false;
+  /** Indentation of the current diff's legend. */
+  private legendIndent = 0;
+  /**
+   * The column its changed lines open at (-1 until its body begins): the
+   * legend's, or the first body line's where that is less (Deno indents its
+   * legend, not its values).
+   */
+  private column = -1;
 
   /** Whether `text` (the next line's visible text) is a legend or a value diff's line. */
   next(text: string): boolean {
     const s = firstVisible(text);
     if (s === text.length) {
       // A blank line right under the legend is the diff's; one after its body ends it.
-      if (this.read >= 0 && this.begun) this.read = -1;
+      if (this.read >= 0 && this.column >= 0) this.read = -1;
       return false;
     }
     if (this.read >= 0) {
-      END_RE.lastIndex = s;
-      if (this.read >= MAX_BODY_LINES || END_RE.test(text)) {
-        this.read = -1;
-      } else {
+      if (this.isBody(text, s)) {
         this.read++;
-        this.begun = true;
         return true;
       }
+      this.read = -1;
     }
     if (isLegend(text, s)) {
       this.read = 0;
-      this.begun = false;
+      this.legendIndent = s;
+      this.column = -1;
       return true;
     }
     return false;
+  }
+
+  /**
+   * A changed line (`+`/`-` at the diff's column) or a context line indented
+   * past it (an object's unchanged fields); not a frame or caret line, and at
+   * most {@link MAX_BODY_LINES} of them. A line back at the column or left of
+   * it that is no change (TAP's `code: 'ERR_ASSERTION'`) ends the diff.
+   */
+  private isBody(text: string, s: number): boolean {
+    if (this.read >= MAX_BODY_LINES) return false;
+    END_RE.lastIndex = s;
+    if (END_RE.test(text)) return false;
+    if (this.column < 0) this.column = Math.min(this.legendIndent, s);
+    if (s < this.column) return false;
+    if (s > this.column) return true;
+    const c = text.charCodeAt(s);
+    return c === 43 /* + */ || c === 45 /* - */;
   }
 }
 

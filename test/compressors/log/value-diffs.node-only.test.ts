@@ -69,6 +69,25 @@ describe("ValueDiffReader", () => {
     ]);
   });
 
+  it("ends at a line back at the diff's column that is no change (TAP's YAML fields)", () => {
+    expect(
+      read(["    + actual - expected", "    ", "    + 'a'", "    - 'b'", "  code: 'ERR_ASSERTION'", "  stack: |-"]),
+    ).toEqual([true, false, true, true, false, false]);
+  });
+
+  it("reads an object's context lines, indented past the changed ones", () => {
+    expect(read(["- Expected", "+ Received", "", "  Object {", '-   "a": 1,', '+   "a": 2,', "  }", ""])).toEqual([
+      false,
+      true,
+      false,
+      true,
+      true,
+      true,
+      true,
+      false,
+    ]);
+  });
+
   it("takes a line that merely mentions a legend's words for no legend", () => {
     expect(read(["the diff said + Received", "-   1"])).toEqual([false, false]);
   });
