@@ -33,6 +33,7 @@ import { type HttpEnvelope, splitHttpResponse } from "./pipeline/http-envelope.j
 import { type PithyOptions, type ResolvedOptions, resolveOptions } from "./pipeline/options.js";
 import { compressed, passthrough } from "./pipeline/result.js";
 import { type Detection, detect } from "./router/detect.js";
+import { missingAsRead } from "./fidelity/markdown-links.js";
 import { missingSalient, type SalientLine, salientLines } from "./fidelity/salient.js";
 import { utf8Length } from "./ccr/wtf8.js";
 import { Telemetry, type TelemetrySnapshot } from "./telemetry.js";
@@ -654,9 +655,11 @@ class Pipeline implements Pithy {
  * it shows, the whole shows too, so only a miss needs the whole.
  */
 function missingIn(salient: readonly SalientLine[], checked: Checked): SalientLine[] {
-  if (checked.tail === "") return missingSalient(salient, checked.output);
-  const missing = missingSalient(salient, checked.run.output);
-  return missing.length === 0 ? missing : missingSalient(salient, checked.output);
+  const first = checked.tail === "" ? [] : missingSalient(salient, checked.run.output);
+  if (checked.tail !== "" && first.length === 0) return first;
+  const missing = missingSalient(salient, checked.output);
+  // A Markdown render reads links as their text (and URL): a line holding one is looked for so too.
+  return missing.length === 0 || checked.run.type !== "markdown" ? missing : missingAsRead(missing, checked.output);
 }
 
 /**

@@ -35,6 +35,7 @@ import { maskLines } from "./log/masked-lines.js";
 import { accessLogStatus, isAnomaly, Severity, severityOf, severityOfHinted } from "./log/levels.js";
 import { Omission, OmittedRun } from "./log/omissions.js";
 import { TestLine, testLineKind } from "./log/summaries.js";
+import { ValueDiffReader } from "./log/value-diffs.js";
 import { Outline, hasMessageBelow, isFrameNamingError, outlineKind, passingGroup } from "./log/outline.js";
 import { lightKey, TemplateMiner } from "./log/templates.js";
 import { scanTraces, TraceRole } from "./log/traces.js";
@@ -199,6 +200,7 @@ class LineSorter {
   private passIndent = -1;
   /** A diagnostic head whose message is on the next non-blank line (biome) was just seen. */
   private messageBelow = false;
+  private readonly valueDiffs = new ValueDiffReader();
   private readonly errorCounts = new Map<string, number>();
   /** The last copy of each error repeated past the cap. */
   readonly lastRepeat = new Map<string, number>();
@@ -229,6 +231,7 @@ class LineSorter {
   sort(i: number, text: string): void {
     // Every non-blank line is seen by the passing-test runs: a test name or a trace ends one.
     if (!isBlankText(text)) this.passing(i, text);
+    const inValueDiff = this.valueDiffs.next(text);
     const role = this.roles[i];
     if (role !== TraceRole.None) {
       if (role === TraceRole.Kept) this.keep[i] = 1;
@@ -239,7 +242,8 @@ class LineSorter {
       this.why[i] = Omission.Blank;
       return;
     }
-    if (isMarkerLine(text) || isGroupLine(text)) {
+    // Each failed assertion's values stay, though a second failure's read like the first's template.
+    if (inValueDiff || isMarkerLine(text) || isGroupLine(text)) {
       this.keep[i] = 1;
       return;
     }

@@ -5,8 +5,9 @@
  * last group is recognised by tag, ARIA role, or a class or id word
  * (`topNav`, `site-footer`, `breadcrumb`), with two guards against
  * over-eager class names: an element holding most of the page's text or
- * its main content is never dropped for its class, and a header-like one
- * that holds the page's `<h1>`/`<h2>` stays (its title is content).
+ * its main content is never dropped for its class, nor is a heading (rustdoc's
+ * `code-header`), and a header-like one that holds the page's `<h1>`/`<h2>`
+ * stays (its title is content).
  */
 import { TAG_FLAGS, Tag, TagFlag } from "./tags.js";
 import { Has, type HtmlTree } from "./tree.js";
@@ -92,6 +93,9 @@ export function dropReason(tree: HtmlTree, node: number, pageText: number): Drop
     return holdsTitle ? Drop.Kept : Drop.Boilerplate;
   }
   if ((flags & TagFlag.NeverFurniture) !== 0 || (tree.has[node] & Has.Main) !== 0) return Drop.Kept;
+  // A heading is the page's outline whatever its class: rustdoc heads each method with
+  // `<h4 class="code-header">pub fn len(&self) -> usize</h4>`. Furniture around one goes with its container.
+  if ((flags & TagFlag.Heading) !== 0) return Drop.Kept;
   // A wrapper named "has-sidebar" around the whole page is not a sidebar.
   if (tree.textLength[node] * 2 > pageText) return Drop.Kept;
   const word = boilerplateWord(tree.attr(node, "class")) ?? boilerplateWord(tree.attr(node, "id"));

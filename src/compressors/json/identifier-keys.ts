@@ -55,6 +55,8 @@ export const DEFAULT_IDENTIFIER_WORDS: readonly string[] = [
   // What a record of a package list, a module graph, an account or a cloud resource is named by.
   "package",
   "module",
+  // An ES module's name as imported or resolved (deno info, import maps, bundlers' module graphs).
+  "specifier",
   "login",
   "arn",
   "hostname",

@@ -47,6 +47,15 @@ const CODED_LEVEL_HEAD_RE = /^(?:ERROR|WARNING|INFO) [A-Z]{1,4}\d{2,5}: \S/;
 function opensLevelWord(c: number): boolean {
   return c === 69 || c === 87 || c === 73;
 }
+/**
+ * A build tool's level tag before a place: Maven's javac lines (`[ERROR]
+ * /p/A.java:[17,40] cannot find symbol`, `[WARNING] /p/A.java:[42,12] found raw
+ * type`) and the `path:l:c:` form of sbt and Maven's checkstyle (`[error]
+ * /p/A.scala:12:5: not found`, `[WARN] /p/A.java:3:1: …`). The path holds no
+ * `:`, so the look is one pass.
+ */
+const TAGGED_HEAD_RE =
+  /^\[(?:ERROR|WARNING|WARN|error|warn)\] (?:file:\/\/)?[^\s:[\]]+(?::\[\d+,\d+\]|:\d+(?::\d+)?:) /;
 /** A biome head (`path:l:c lint/rule ━━━`): the line after it holds the message. */
 const BIOME_HEAD_RE = /^[^\s:()]+:\d+:\d+ lint\//;
 
@@ -162,6 +171,7 @@ export function outlineKind(text: string): Outline {
     if (TOP_OUTCOME_RE.test(text) || FILE_OUTCOME_RE.test(text)) return Outline.TestName;
     if (TEST_FRAME_RE.test(text)) return Outline.Diagnostic;
   }
+  if (c === 91 /* [ */ && TAGGED_HEAD_RE.test(text)) return Outline.Diagnostic;
   if (c === 83 /* S */ && DPKG_SETUP_RE.test(text)) return Outline.Package;
   if ((c === 73 /* I */ || c === 82) /* R */ && APT_SIMULATED_RE.test(text)) return Outline.Package;
   // A place, a scope's file or a tool's name ends in `:` (or a place in `(`) before any white space.

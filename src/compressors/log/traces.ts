@@ -161,9 +161,7 @@ function markSegment(
   }
   seen.add(signature);
   for (let k = s + 1; k <= e; k++) {
-    if (!isFrame(text, k)) continue;
-    seen.add(`\u0000${text[k]}`);
-    break;
+    if (isFrame(text, k)) seen.add(`\u0000${text[k]}`);
   }
   const len = e - s + 1;
   if (len > maxSegmentLines) {
@@ -175,18 +173,19 @@ function markSegment(
 }
 
 /**
- * A repeated stack still says where it was thrown: its first frame, when no
- * earlier trace showed that very line (digits and all). The same assertion
- * helper failing in three tests prints three stacks alike but for the test
- * file's line (`at Context.<anonymous> (test/a.spec.js:21:55)`): that line is
- * the failure's place, and it stays. A stack repeated at one place keeps
- * nothing more, its first frame having been shown.
+ * A repeated stack still says where it was thrown: its first frame that no
+ * earlier trace showed (digits and all). The same assertion helper failing in
+ * three tests prints three stacks alike but for the test file's line (`at
+ * Context.<anonymous> (test/a.spec.js:21:55)`): that line is the failure's
+ * place, and it stays, whether it is the first frame (mocha) or comes under
+ * the helper's own frames, shown before (`at assertEquals (assert.ts:7:22)`,
+ * Deno and node:test). A stack repeated at one place keeps nothing more.
  */
 function keepNewPlace(text: readonly string[], s: number, e: number, roles: Uint8Array, seen: Set<string>): void {
   for (let k = s; k <= e; k++) {
     if (!isFrame(text, k)) continue;
     const place = `\u0000${text[k]}`;
-    if (seen.has(place)) return;
+    if (seen.has(place)) continue;
     seen.add(place);
     roles[k] = TraceRole.Kept;
     return;
