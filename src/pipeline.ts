@@ -33,7 +33,7 @@ import { type HttpEnvelope, splitHttpResponse } from "./pipeline/http-envelope.j
 import { type PithyOptions, type ResolvedOptions, resolveOptions } from "./pipeline/options.js";
 import { compressed, passthrough } from "./pipeline/result.js";
 import { type Detection, detect } from "./router/detect.js";
-import { missingAsRead } from "./fidelity/markdown-links.js";
+import { missingAsRead } from "./pipeline/markdown-links.js";
 import { missingSalient, type SalientLine, salientLines } from "./fidelity/salient.js";
 import { utf8Length } from "./ccr/wtf8.js";
 import { Telemetry, type TelemetrySnapshot } from "./telemetry.js";

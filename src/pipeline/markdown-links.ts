@@ -12,7 +12,7 @@
  */
 
 import { cleanInline } from "../compressors/markdown/noise.js";
-import { missingSalient, type SalientLine } from "./salient.js";
+import { missingSalient, type SalientLine } from "../fidelity/salient.js";
 
 /** A set that has seen every URL: {@link cleanInline} then reads each link as its text alone. */
 class EveryUrlSeen extends Set<string> {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { linkReadings, missingAsRead } from "../../src/fidelity/markdown-links.js";
+import { linkReadings, missingAsRead } from "../../src/pipeline/markdown-links.js";
 import type { SalientLine } from "../../src/fidelity/salient.js";
 
 const salient = (text: string): SalientLine => ({ kind: "error", line: 0, text });
