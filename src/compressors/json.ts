@@ -53,10 +53,21 @@ const CAPS = {
   stubBudget: 300,
 } as const;
 
+/**
+ * Inputs up to this many characters are small documents: their nesting is
+ * kept, since what a depth cap would fold there (a `findmnt -J` mount's
+ * children, the chain of an `npm explain --json`) is their content, and
+ * compacting already saves most of what a small document can give.
+ */
+const SMALL_DOCUMENT_CHARS = 4096;
+/** The depth cap of a small document: deeper levels still fold (4 K of `[[[…` would nest 2 K deep). */
+const SMALL_DOCUMENT_DEPTH = 64;
+
 function pruneOptions(input: CompressorInput, identifiers: IdentifierKeys): PruneOptions {
   const s = input.scale;
+  const depthCap = scaled(CAPS.depth, s, 2);
   return {
-    depthCap: scaled(CAPS.depth, s, 2),
+    depthCap: input.text.length <= SMALL_DOCUMENT_CHARS ? Math.max(depthCap, SMALL_DOCUMENT_DEPTH) : depthCap,
     stringCap: scaled(CAPS.stringCap, s, 80),
     stringKeep: scaled(CAPS.stringKeep, s, 40),
     arrayCap: scaled(CAPS.arrayCap, s, 8),

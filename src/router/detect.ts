@@ -3,7 +3,8 @@ import type { JsonValidity } from "../compressors/json/validity.js";
 import type { ContentType, Hint } from "../types.js";
 import { FUZZY_DETECTORS, STRUCTURAL_DETECTORS, proseDetector } from "./detectors.js";
 import { isBlame } from "./blame.js";
-import { isSearchTool, typeFromHint } from "./hint.js";
+import { isJsonLinesText } from "./detectors/json.js";
+import { isSearchTool, namesJsonLines, typeFromHint } from "./hint.js";
 import { SAMPLE_CHARS, sampleOf, type Sample } from "./sample.js";
 
 /** The router's answer. */
@@ -33,6 +34,7 @@ export function detect(content: string, hint?: Hint, lines?: LineIndex, json?: J
     return { type: hinted, confidence: 1, by: "hint", numbered: isNumberedRead(sample) || undefined };
   }
   if (sample.nonBlank === 0) return { type: "unknown", confidence: 0, by: "content" };
+  if (namesJsonLines(hint)) return jsonLinesFile(sample);
   if (isNumberedRead(sample)) {
     const inner = detectSample(sampleOf(stripNumbers(sample)));
     const type: ContentType = inner.type === "code" ? "code" : "doc_read";
@@ -44,6 +46,16 @@ export function detect(content: string, hint?: Hint, lines?: LineIndex, json?: J
   // A search tool's output that no detector claims confidently is still search output.
   if (found.confidence < 0.6 && isSearchTool(hint?.tool)) return { type: "search", confidence: 0.6, by: "hint" };
   return found;
+}
+
+/**
+ * A `.jsonl` / `.ndjson` file: JSON (or `rg --json` search) when every
+ * non-blank line is a JSON record, else the log its name suggests.
+ */
+function jsonLinesFile(sample: Sample): Detection {
+  const found = detectSample(sample);
+  if ((found.type === "json" || found.type === "search") && isJsonLinesText(sample.content, sample.json)) return found;
+  return { type: "log", confidence: 1, by: "hint" };
 }
 
 function detectSample(sample: Sample): Detection {

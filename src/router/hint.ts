@@ -11,8 +11,6 @@ const EXTENSION_TYPES: Record<string, ContentType> = {
   patch: "diff",
   log: "log",
   out: "log",
-  jsonl: "log",
-  ndjson: "log",
   md: "markdown",
   markdown: "markdown",
   mdx: "markdown",
@@ -25,6 +23,13 @@ const EXTENSION_TYPES: Record<string, ContentType> = {
   tsv: "tabular",
   psv: "tabular",
 };
+
+/**
+ * JSON Lines names (`events.jsonl`, `app.ndjson`): the content decides. Every
+ * line a JSON record is JSON (the JSON compressor keeps it one record per
+ * line); anything else is the log such files usually hold.
+ */
+const JSON_LINES_EXTENSIONS: ReadonlySet<string> = new Set(["jsonl", "ndjson"]);
 
 const MIME_TYPES: Array<[RegExp, ContentType]> = [
   [/^application\/(?:[\w.+-]+\+)?json\b/i, "json"],
@@ -57,6 +62,12 @@ export function typeFromHint(hint: Hint | undefined): ContentType | null {
     for (const [re, t] of MIME_TYPES) if (re.test(hint.mime)) return t;
   }
   return null;
+}
+
+/** Whether the hint names a JSON Lines file (`.jsonl`, `.ndjson`), whose type its content decides. */
+export function namesJsonLines(hint: Hint | undefined): boolean {
+  if (hint === undefined || hint.contentType !== undefined || hint.filename === undefined) return false;
+  return JSON_LINES_EXTENSIONS.has(extensionOf(hint.filename));
 }
 
 /** Whether the tool is a file read (`Read`, `read_file`, `cat`…): code read this way stays verbatim. */

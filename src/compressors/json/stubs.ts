@@ -90,13 +90,14 @@ export function namingStub(
     const key = record.keys[i];
     const value = record.values[i];
     if (typeof value !== "string") {
-      const isPlace = depth > 0 && !hasPosition && isPosition(value);
+      // A record's own place (ruff's `"location":{"column":9,"row":75}`) is where a diagnostic points.
+      const isPlace = !hasPosition && isPosition(value) && (depth > 0 || isPlaceKey(key));
       if (isPlace) hasPosition = true;
-      const inner = depth === 0 ? namingStub(value, identifiers, 1) : isPlace ? value : codesOf(value);
+      const inner = isPlace ? value : depth === 0 ? namingStub(value, identifiers, 1) : codesOf(value);
       if (inner === null) continue;
       keys.push(key);
       values.push(inner);
-      if (depth === 0) hasIdentifier = true;
+      if (depth === 0 && !isPlace) hasIdentifier = true;
       continue;
     }
     const place = placeKey(key, value);
@@ -155,6 +156,16 @@ function placeKey(raw: string, value: string): number {
   if (!isStringScalar(raw) || value.length > 12 || numberValue(value) === null) return 0;
   const name = decodeString(raw).toLowerCase();
   return LINE_KEYS.has(name) ? 1 : COLUMN_KEYS.has(name) ? 2 : 0;
+}
+
+/** Last words of keys that hold a record's start (`location`, `startPosition`); an `end_location` is not one. */
+const PLACE_WORDS: ReadonlySet<string> = new Set(["location", "loc", "position", "pos", "start", "begin", "region"]);
+
+/** Whether key lexeme `raw` names where its record starts. */
+function isPlaceKey(raw: string): boolean {
+  if (!isStringScalar(raw) || raw.length > 40) return false;
+  const key = decodeString(raw);
+  return PLACE_WORDS.has(lastWord(key)) && !key.toLowerCase().startsWith("end");
 }
 
 /** A position inside a record's nested stub: a few short numbers (`{"line":77,"column":9}`). */

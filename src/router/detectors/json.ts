@@ -1,4 +1,5 @@
 /** The detector of JSON documents. */
+import type { JsonValidity } from "../../compressors/json/validity.js";
 import type { Sample } from "../sample.js";
 import { type Detector, fraction, firstNonSpace } from "./detector.js";
 
@@ -61,3 +62,38 @@ function isEachLineJson(sample: Sample): boolean {
   }
   return records >= 2;
 }
+
+/**
+ * Whether every non-blank line of `content` is one JSON record (an object or
+ * an array), as the JSON compressor reads JSON Lines: for a file named as
+ * JSON Lines, whose name alone does not say whether it holds records or log
+ * lines. Each line must open and close like a record; the lines within
+ * {@link JSON_LINES_READ} characters must also parse (past it, a record that
+ * does not parse makes the JSON compressor pass the text on, which costs
+ * savings, never a fact).
+ */
+export function isJsonLinesText(content: string, json: JsonValidity): boolean {
+  let records = 0;
+  for (let start = 0; start < content.length; ) {
+    const nl = content.indexOf("\n", start);
+    const end = nl < 0 ? content.length : nl;
+    const line = content.slice(start, end).trim();
+    const from = start;
+    start = end + 1;
+    if (line === "") continue;
+    const open = line.charCodeAt(0);
+    const close = line.charCodeAt(line.length - 1);
+    if (!((open === 123 && close === 125) || (open === 91 && close === 93))) return false;
+    if (from < JSON_LINES_READ && !json.parses(line)) return false;
+    records++;
+  }
+  // Two records are neither one document nor the JSON Lines the compressor takes (three at least).
+  return records === 1 || records >= JSON_LINES_MIN_RECORDS;
+}
+
+/**
+ * Fewest records the JSON compressor takes as JSON Lines: its own
+ * `JSON_LINES_MIN_RECORDS`, repeated here so the router does not load the
+ * JSON parser (a test holds the two equal).
+ */
+export const JSON_LINES_MIN_RECORDS = 3;
