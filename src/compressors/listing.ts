@@ -1,6 +1,8 @@
 import { hasMarker } from "../ccr/marker.js";
 import type { LineIndex } from "../kernels/lines.js";
 import { compressFind } from "./listing/find.js";
+import { compressFlatLs } from "./listing/flat-ls.js";
+import { compressNpmTree } from "./listing/npm-tree.js";
 import { compressGitStatus } from "./listing/git-status.js";
 import { compressPathList } from "./listing/path-list.js";
 import { runNote } from "./listing/note.js";
@@ -136,7 +138,8 @@ function usualOwner(lines: LineIndex, sections: Section[]): string {
 }
 
 /**
- * The listing compressor: `ls -lR` sections, a `tree` drawing
+ * The listing compressor: `ls -lR` sections, a flat `ls -l` (listing/flat-ls.ts),
+ * an `npm ls` tree (listing/npm-tree.ts), a `tree` drawing
  * (listing/tree.ts), a whole `find` walk (listing/find.ts), a `git status`
  * (listing/git-status.ts) or a list of paths (listing/path-list.ts: a
  * filtered find, `rg -l`), whichever the text is.
@@ -147,6 +150,8 @@ export const listingCompressor: Compressor = {
     if (!input.canDrop || hasMarker(input.text)) return null;
     return (
       compressLsSections(input) ??
+      compressFlatLs(input) ??
+      compressNpmTree(input) ??
       compressTree(input) ??
       compressFind(input) ??
       compressGitStatus(input) ??

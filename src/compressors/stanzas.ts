@@ -76,25 +76,63 @@ interface FieldStats {
   isNumeric: boolean;
 }
 
+/**
+ * Joins a field's name to the name of its first word's pseudo-field: `stat`
+ * packs several values in one line (`Size: 6  Blocks: 0  IO Block: 4096
+ * symbolic link`, `Access: (4755/-rwsr-xr-x)  Uid: …`), so the whole value
+ * is unique per record while its first word (the size, the mode) is a value
+ * of its own, with extremes and rare values like any field's. A name a
+ * record repeats counts each of its lines apart (`name\u00010`, `\u00011`).
+ */
+const FIRST_WORD = "\u0001";
+
+/** The field a stats key is about: the name before {@link FIRST_WORD}. */
+function fieldOfKey(key: string): string {
+  const at = key.indexOf(FIRST_WORD);
+  return at < 0 ? key : key.slice(0, at);
+}
+
+/**
+ * The first word of a value that packs more labelled values after it
+ * (`6  Blocks: 0 …`), or null: a date's weekday or a list's first item
+ * (`Date: Mon, 07 Dec …`, `Depends: libc6 …`) says nothing on its own.
+ */
+function firstWordOf(value: string): string | null {
+  for (let i = 0; i < value.length; i++) {
+    const c = value.charCodeAt(i);
+    if (c === 32 || c === 9) return i === 0 || value.indexOf(": ", i) < 0 ? null : value.slice(0, i);
+  }
+  return null;
+}
+
 function statsOf(stanzas: Stanzas): Map<string, FieldStats> {
   const stats = new Map<string, FieldStats>();
+  const count = (key: string, value: string, r: number) => {
+    let s = stats.get(key);
+    if (s === undefined) {
+      s = { present: 0, firstOf: new Map(), minAt: -1, maxAt: -1, min: 0, max: 0, isNumeric: true };
+      stats.set(key, s);
+    }
+    s.present++;
+    if (!s.firstOf.has(value) && s.firstOf.size <= 4096) s.firstOf.set(value, r);
+    if (!s.isNumeric) return;
+    const x = isDecimal(value) ? Number(value) : Number.NaN;
+    if (Number.isNaN(x)) {
+      s.isNumeric = false;
+      return;
+    }
+    if (s.minAt < 0 || x < s.min) [s.min, s.minAt] = [x, r];
+    if (s.maxAt < 0 || x > s.max) [s.max, s.maxAt] = [x, r];
+  };
   stanzas.records.forEach((record, r) => {
+    // `stat` repeats a name (`Access:` the mode, then `Access:` the time): each line's first word apart.
+    const seen = new Map<string, number>();
     for (const f of record.fields) {
-      let s = stats.get(f.name);
-      if (s === undefined) {
-        s = { present: 0, firstOf: new Map(), minAt: -1, maxAt: -1, min: 0, max: 0, isNumeric: true };
-        stats.set(f.name, s);
-      }
-      s.present++;
-      if (!s.firstOf.has(f.value) && s.firstOf.size <= 4096) s.firstOf.set(f.value, r);
-      if (!s.isNumeric) continue;
-      const x = isDecimal(f.value) ? Number(f.value) : Number.NaN;
-      if (Number.isNaN(x)) {
-        s.isNumeric = false;
-        continue;
-      }
-      if (s.minAt < 0 || x < s.min) [s.min, s.minAt] = [x, r];
-      if (s.maxAt < 0 || x > s.max) [s.max, s.maxAt] = [x, r];
+      count(f.name, f.value, r);
+      const first = firstWordOf(f.value);
+      const nth = seen.get(f.name) ?? 0;
+      seen.set(f.name, nth + 1);
+      if (first !== null) count(`${f.name}${FIRST_WORD}${nth}`, first, r);
     }
   });
   return stats;
@@ -175,8 +213,9 @@ function plan(stanzas: Stanzas, lineCount: number, scale: number): Plan {
   const lowCardinality = Math.max(LOW_CARDINALITY, Math.ceil(Math.sqrt(n)));
   // Lines that stand out, by record: a rare field, a first value, a numeric extreme.
   const standOut = new Set<string>();
-  for (const [name, s] of stats) {
+  for (const [key, s] of stats) {
     if (s.present === n && s.firstOf.size === 1) continue;
+    const name = fieldOfKey(key);
     if (s.isNumeric && s.firstOf.size > lowCardinality) {
       standOut.add(`${s.minAt}\u0000${name}`);
       standOut.add(`${s.maxAt}\u0000${name}`);

@@ -112,3 +112,36 @@ export function isPathLine(line: string): boolean {
 
 /** Least share of a path list's lines that hold a `/` (the rest: files at the top). */
 export const SLASHED_SHARE = 0.75;
+
+/** One entry line of an `npm ls` tree: how deep it sits, its text, whether a subtree follows. */
+export interface NpmTreeEntry {
+  /** 0 for the root's dependencies. */
+  depth: number;
+  /** What follows the branch: `name@1.2.3`, maybe with `deduped`, `invalid: …`, `extraneous`, or `UNMET DEPENDENCY name@range`. */
+  text: string;
+  /** Where the text starts in the line. */
+  textAt: number;
+  /** Whether the branch opens a subtree (`├─┬`, `└─┬`). */
+  hasChildren: boolean;
+}
+
+/**
+ * The `npm ls` entry of `line`, or null: two-column indents (`│ ` or two
+ * blanks) per level, then `├── `, `└── `, `├─┬ ` or `└─┬ `. Scanned by hand
+ * like tree's lines.
+ */
+export function npmEntryOf(line: string): NpmTreeEntry | null {
+  let at = 0;
+  while (at + 4 <= line.length) {
+    const c = line.charCodeAt(at);
+    if ((c === 0x251c || c === 0x2514) && line.charCodeAt(at + 1) === 0x2500 && line.charCodeAt(at + 3) === 32) {
+      const d = line.charCodeAt(at + 2);
+      if (d !== 0x2500 && d !== 0x252c) return null;
+      const text = line.slice(at + 4);
+      return text.length > 0 ? { depth: at / 2, text, textAt: at + 4, hasChildren: d === 0x252c } : null;
+    }
+    if ((c !== 0x2502 && c !== 32) || line.charCodeAt(at + 1) !== 32) return null;
+    at += 2;
+  }
+  return null;
+}

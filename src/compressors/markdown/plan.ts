@@ -248,7 +248,7 @@ function isRemedyCode(s: Section, u: Unit): boolean {
  * definition terms and, under a remedy heading, its code; 0 when it has none.
  */
 function outlineFloor(s: Section): number {
-  if (!s.blocks.some((b) => b.kind !== "blank" && b.kind !== "html")) return 0;
+  if (!s.blocks.some((b) => b.kind !== "blank" && (b.kind !== "html" || isPropsArray(b.text)))) return 0;
   let cost = 0;
   let rows = 0;
   for (const u of sectionUnits(s, false, readsNoWarning)) {
@@ -379,6 +379,7 @@ export function sectionUnits(
       splitTable(b.text, piece);
       return;
     }
+    if (!wholeBlocks && b.kind === "html" && splitPropsArray(b.text, piece)) return;
     if (isSignature(s, block)) {
       piece(0, b.text.length, "standout");
       return;
@@ -540,6 +541,63 @@ function splitTable(text: string, piece: Piece): void {
   }
   for (let k = header; k < lines.length; k++)
     piece(lines[k][0], lines[k][1], "row", compactLineCost(lines[k][0], lines[k][1]));
+}
+
+/**
+ * An entry's name in an MDX component's array of objects: `name: 'model',`
+ * (the props tables of a reference page: `<PropertiesTable content={[{
+ * name: …, type: …, description: … }, …]} />`). Indent and quote captured.
+ */
+const PROP_NAME_RE = /^( +)name: ['"`]/;
+/** Fewest named entries that make an HTML block a props table. */
+const MIN_PROPS = 3;
+
+/** The indent of the entries of a props array (the shallowest `name:` line's), or -1 when `text` is none. */
+function propsIndent(text: string): number {
+  if (text.charCodeAt(0) !== 60 /* < */ || !/^<[A-Z]/.test(text)) return -1;
+  let indent = -1;
+  let names = 0;
+  for (const [start, end] of lineSpans(text)) {
+    const m = PROP_NAME_RE.exec(text.slice(start, Math.min(end, start + 200)));
+    if (m === null) continue;
+    names++;
+    if (indent < 0 || m[1].length < indent) indent = m[1].length;
+  }
+  return names >= MIN_PROPS ? indent : -1;
+}
+
+/** Whether an HTML block is an MDX component holding a props array. */
+function isPropsArray(text: string): boolean {
+  return propsIndent(text) >= 0;
+}
+
+/**
+ * An MDX component's props array as a table: each entry's `name:` line and
+ * the `type:` line after it are a row (the entry's identity, as a table's
+ * first cells are), the rest of the entry (description, nested properties)
+ * detail after it. Entries nested deeper (a parameter's own properties) are
+ * detail of their parent. False when the block is no props array.
+ */
+function splitPropsArray(text: string, piece: Piece): boolean {
+  const indent = propsIndent(text);
+  if (indent < 0) return false;
+  const lines = lineSpans(text);
+  const isEntry = (k: number) => {
+    const m = PROP_NAME_RE.exec(text.slice(lines[k][0], Math.min(lines[k][1], lines[k][0] + 200)));
+    return m !== null && m[1].length === indent;
+  };
+  let from = 0;
+  for (let k = 0; k < lines.length; k++) {
+    if (!isEntry(k)) continue;
+    if (lines[k][0] > from) piece(from, lines[k][0], "text");
+    let end = k + 1;
+    if (end < lines.length && text.startsWith(`${" ".repeat(indent)}type:`, lines[end][0])) end++;
+    piece(lines[k][0], lines[end - 1][1], "row", compactLineCost(lines[k][0], lines[end - 1][1]));
+    from = lines[end - 1][1];
+    k = end - 1;
+  }
+  if (from < text.length) piece(from, text.length, "text");
+  return true;
 }
 
 /** A GFM delimiter row (`| --- | :-: |`). */

@@ -188,14 +188,18 @@ function isRuleLine(text: string, start: number, end: number): boolean {
 }
 
 /**
- * The header line: the first non-empty line when it reads as one, or the
- * line above a rule line within the first few (`dpkg -l`'s `||/ Name …`
+ * The header line: the first non-empty line when it reads as one (with the
+ * rule line under it, if any), or the line above a rule line within the first few (`dpkg -l`'s `||/ Name …`
  * under its legend); with the rule line's index, or -1.
  */
 function findHeader(text: string, lines: Lines): [header: number, rule: number] {
   const first = firstNonEmpty(text, lines);
   if (first < 0) return [-1, -1];
-  if (isHeaderLine(text, lines.starts[first], lines.ends[first])) return [first, -1];
+  if (isHeaderLine(text, lines.starts[first], lines.ends[first])) {
+    // A header underlined (`sqlite3 -column`, psql, mysql): the rule belongs to it, not to the rows.
+    const next = first + 1;
+    return [first, next < lines.count && isRuleLine(text, lines.starts[next], lines.ends[next]) ? next : -1];
+  }
   const most = Math.min(lines.count, first + MAX_PREAMBLE + 1);
   for (let i = first + 1; i < most; i++) {
     if (isRuleLine(text, lines.starts[i], lines.ends[i])) return [i - 1, i];

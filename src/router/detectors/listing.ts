@@ -3,11 +3,13 @@ import {
   findRowOf,
   isHeaderUnder,
   isPathLine,
+  npmEntryOf,
   parentPathOf,
   SLASHED_SHARE,
   treeEntryOf,
 } from "../../compressors/listing/shapes.js";
 import { isLongStatusHead, isLongStatusSection } from "../../compressors/listing/git-status.js";
+import { isNpmTreeHead } from "../../compressors/listing/npm-tree.js";
 import type { Sample } from "../sample.js";
 import type { Detector } from "./detector.js";
 
@@ -34,7 +36,12 @@ export const listingDetector: Detector = {
   type: "tabular",
   threshold: 0.9,
   score(sample: Sample): number {
-    return isLsRecursive(sample) || isTree(sample) || isFindWalk(sample) || isGitStatus(sample) || isPathList(sample)
+    return isLsRecursive(sample) ||
+      isNpmTree(sample) ||
+      isTree(sample) ||
+      isFindWalk(sample) ||
+      isGitStatus(sample) ||
+      isPathList(sample)
       ? 0.95
       : 0;
   },
@@ -74,6 +81,21 @@ function isLsRecursive(sample: Sample): boolean {
   if (headers < 2) return false;
   if (rows > 0) return bareRows === 0;
   return bareRows > 0 && isUnderFirst;
+}
+
+/**
+ * An `npm ls` tree: a root line (`name@1.2.3 /path`), then entries drawn
+ * with two-column indents (`├─┬`, `│ └──`), every line of the sample but
+ * its last an entry up to a blank line (after which npm writes its own
+ * `npm error` lines).
+ */
+function isNpmTree(sample: Sample): boolean {
+  if (sample.count < MIN_ROWS || !isNpmTreeHead(sample.line(0), sample.line(1))) return false;
+  for (let i = 2; i < sample.count - 1; i++) {
+    if (npmEntryOf(sample.line(i)) !== null) continue;
+    return sample.line(i) === "" && i >= MIN_ROWS;
+  }
+  return true;
 }
 
 /** A root line, then entries drawn under it; other lines only after a blank one (the count, another root). */
