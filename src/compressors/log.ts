@@ -51,6 +51,7 @@ import {
 import { visibleText } from "./log/visible.js";
 import { codeFrames, FrameRole } from "./log/code-frames.js";
 import { sameDiagnostics } from "./log/same-diagnostics.js";
+import { isCarpCaller, isPerlMessage } from "./log/perl-messages.js";
 
 /** Caps at the default profile; each is multiplied by `input.scale`. */
 const CAPS = {
@@ -199,6 +200,8 @@ class LineSorter {
   private passIndent = -1;
   /** A diagnostic head whose message is on the next non-blank line (biome) was just seen. */
   private messageBelow = false;
+  /** The perl message whose Carp caller lines are being read (log/perl-messages.ts), or -1. */
+  private perlMessage = -1;
   private readonly errorCounts = new Map<string, number>();
   /** The last copy of each error repeated past the cap. */
   readonly lastRepeat = new Map<string, number>();
@@ -237,8 +240,16 @@ class LineSorter {
     }
     if (isBlankText(text)) {
       this.why[i] = Omission.Blank;
+      this.perlMessage = -1;
       return;
     }
+    // Carp's callers go with their message: shown under a shown one, counted with a hidden repeat.
+    if (this.perlMessage >= 0 && isCarpCaller(text)) {
+      if (this.keep[this.perlMessage] === 1) this.keep[i] = 1;
+      else this.why[i] = Omission.RepeatedStack;
+      return;
+    }
+    this.perlMessage = -1;
     if (isMarkerLine(text) || isGroupLine(text)) {
       this.keep[i] = 1;
       return;
@@ -284,6 +295,12 @@ class LineSorter {
     if (test !== TestLine.None) {
       this.keep[i] = 1;
       if (test === TestLine.Outcome) this.anchors.push(i);
+      return;
+    }
+    // Perl's warnings and dies carry their place, not a level word: each is read as an error.
+    if (isPerlMessage(text)) {
+      this.error(i, text, 0);
+      this.perlMessage = i;
       return;
     }
     // A line shown as it stands in the text has its hints; others need the regexes.
