@@ -144,6 +144,7 @@ export function compressLog(input: CompressorInput): CompressorOutput | null {
     budget--;
   }
   keepLastRecord(visible, keep, why);
+  keepTemplateEnds(pass, keep, visible);
   keepLandmarks(pass, keep, visible, scaled(CAPS.landmarks, scale), scaled(CAPS.contextBefore, scale, 0));
   // A group of repeated errors shows its first copies and its last: where it began and where it stopped.
   for (const i of pass.lastRepeat.values()) keep[i] = 1;
@@ -422,6 +423,28 @@ function keepContext(
     for (let k = from; k <= to; k++) {
       if (why[k] === Omission.Routine || why[k] === Omission.Blank) keep[k] = 1;
     }
+  }
+}
+
+/**
+ * A template shown by its first record shows its last too: where its run
+ * stopped (the last package npm fetched and added, the last line of a
+ * program's report between its warnings). The middle is what a marker counts.
+ * Passing tests have their own first and last per group, and timestamped
+ * records their first and last per kind of event ({@link keepEventKinds}).
+ */
+function keepTemplateEnds(pass: LineSorter, keep: Uint8Array, visible: readonly string[]): void {
+  const { cluster, why, passed, miner } = pass;
+  const last = new Int32Array(miner.clusters.length).fill(-1);
+  for (let i = 0; i < cluster.length; i++) {
+    if (cluster[i] >= 0 && why[i] === Omission.Routine && passed[i] === 0) last[cluster[i]] = i;
+  }
+  for (let c = 0; c < last.length; c++) {
+    const i = last[c];
+    if (i < 0 || keep[miner.clusters[c].first] === 0 || !isRecordStart(visible[i]) || isStampedRecord(visible[i])) {
+      continue;
+    }
+    keep[i] = 1;
   }
 }
 
