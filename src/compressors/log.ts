@@ -52,6 +52,7 @@ import { visibleText } from "./log/visible.js";
 import { codeFrames, FrameRole } from "./log/code-frames.js";
 import { sameDiagnostics } from "./log/same-diagnostics.js";
 import { isCarpCaller, isPerlMessage } from "./log/perl-messages.js";
+import { massifPeak } from "./log/massif-peak.js";
 
 /** Caps at the default profile; each is multiplied by `input.scale`. */
 const CAPS = {
@@ -145,6 +146,9 @@ export function compressLog(input: CompressorInput): CompressorOutput | null {
   }
   keepLastRecord(visible, keep, why);
   keepTemplateEnds(pass, keep, visible);
+  // massif's peak snapshot and its allocation tree: what the report is read for (log/massif-peak.ts).
+  const peak = massifPeak(visible);
+  if (peak !== null) keep.fill(1, peak[0], peak[1]);
   keepLandmarks(pass, keep, visible, scaled(CAPS.landmarks, scale), scaled(CAPS.contextBefore, scale, 0));
   // A group of repeated errors shows its first copies and its last: where it began and where it stopped.
   for (const i of pass.lastRepeat.values()) keep[i] = 1;
