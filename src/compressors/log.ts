@@ -52,6 +52,8 @@ import {
 import { visibleText } from "./log/visible.js";
 import { codeFrames, FrameRole } from "./log/code-frames.js";
 import { sameDiagnostics } from "./log/same-diagnostics.js";
+import { isCarpCaller, isPerlMessage } from "./log/perl-messages.js";
+import { massifPeak } from "./log/massif-peak.js";
 
 /** Caps at the default profile; each is multiplied by `input.scale`. */
 const CAPS = {
@@ -144,6 +146,10 @@ export function compressLog(input: CompressorInput): CompressorOutput | null {
     budget--;
   }
   keepLastRecord(visible, keep, why);
+  keepTemplateEnds(pass, keep, visible);
+  // massif's peak snapshot and its allocation tree: what the report is read for (log/massif-peak.ts).
+  const peak = massifPeak(visible);
+  if (peak !== null) keep.fill(1, peak[0], peak[1]);
   keepLandmarks(pass, keep, visible, scaled(CAPS.landmarks, scale), scaled(CAPS.contextBefore, scale, 0));
   // A group of repeated errors shows its first copies and its last: where it began and where it stopped.
   for (const i of pass.lastRepeat.values()) keep[i] = 1;
@@ -201,6 +207,8 @@ class LineSorter {
   /** A diagnostic head whose message is on the next non-blank line (biome) was just seen. */
   private messageBelow = false;
   private readonly valueDiffs = new ValueDiffReader();
+  /** The perl message whose Carp caller lines are being read (log/perl-messages.ts), or -1. */
+  private perlMessage = -1;
   private readonly errorCounts = new Map<string, number>();
   /** The last copy of each error repeated past the cap. */
   readonly lastRepeat = new Map<string, number>();
@@ -240,8 +248,16 @@ class LineSorter {
     }
     if (isBlankText(text)) {
       this.why[i] = Omission.Blank;
+      this.perlMessage = -1;
       return;
     }
+    // Carp's callers go with their message: shown under a shown one, counted with a hidden repeat.
+    if (this.perlMessage >= 0 && isCarpCaller(text)) {
+      if (this.keep[this.perlMessage] === 1) this.keep[i] = 1;
+      else this.why[i] = Omission.RepeatedStack;
+      return;
+    }
+    this.perlMessage = -1;
     // Each failed assertion's values stay, though a second failure's read like the first's template.
     if (inValueDiff || isMarkerLine(text) || isGroupLine(text)) {
       this.keep[i] = 1;
@@ -288,6 +304,12 @@ class LineSorter {
     if (test !== TestLine.None) {
       this.keep[i] = 1;
       if (test === TestLine.Outcome) this.anchors.push(i);
+      return;
+    }
+    // Perl's warnings and dies carry their place, not a level word: each is read as an error.
+    if (isPerlMessage(text)) {
+      this.error(i, text, 0);
+      this.perlMessage = i;
       return;
     }
     // A line shown as it stands in the text has its hints; others need the regexes.
@@ -409,6 +431,28 @@ function keepContext(
     for (let k = from; k <= to; k++) {
       if (why[k] === Omission.Routine || why[k] === Omission.Blank) keep[k] = 1;
     }
+  }
+}
+
+/**
+ * A template shown by its first record shows its last too: where its run
+ * stopped (the last package npm fetched and added, the last line of a
+ * program's report between its warnings). The middle is what a marker counts.
+ * Passing tests have their own first and last per group, and timestamped
+ * records their first and last per kind of event ({@link keepEventKinds}).
+ */
+function keepTemplateEnds(pass: LineSorter, keep: Uint8Array, visible: readonly string[]): void {
+  const { cluster, why, passed, miner } = pass;
+  const last = new Int32Array(miner.clusters.length).fill(-1);
+  for (let i = 0; i < cluster.length; i++) {
+    if (cluster[i] >= 0 && why[i] === Omission.Routine && passed[i] === 0) last[cluster[i]] = i;
+  }
+  for (let c = 0; c < last.length; c++) {
+    const i = last[c];
+    if (i < 0 || keep[miner.clusters[c].first] === 0 || !isRecordStart(visible[i]) || isStampedRecord(visible[i])) {
+      continue;
+    }
+    keep[i] = 1;
   }
 }
 

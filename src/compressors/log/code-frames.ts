@@ -20,6 +20,21 @@
  * place-led (rustc's `error[E0308]` over `-->`, whose gutter labels carry
  * the message) is no such frame.
  *
+ * ruff's full format leads with the rule's code and message, puts the place on
+ * the line below and the frame under that, its line numbers at the margin and
+ * no labels under its carets, then the rule's `help:` advice:
+ *
+ *     UP031 Use format specifiers instead of percent format
+ *       --> docutils/parsers/recommonmark_wrapper.py:91:21
+ *        |
+ *     91 |                     'Line %d exceeds the line-length-limit.'%(i+1))
+ *        |                     ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^
+ *        |
+ *     help: Replace with format specifiers
+ *
+ * Its kind is the head (code and message); the head and the place stay, and
+ * the frame with its help is shown for the first of each kind.
+ *
  * Lines are read once each; every test is a bounded scan without regexes.
  */
 
@@ -50,12 +65,20 @@ export function codeFrames(visible: readonly string[], isHead: (i: number) => bo
   for (let i = 0; i < n; i++) {
     // Only a head has a frame: the look below it for one reads up to a dozen lines.
     if (!isHead(i)) continue;
-    const from = frameStart(visible, i);
-    if (from < 0) continue;
-    const parts = diagnosticParts(visible[i]);
-    if (parts === null) continue;
-    const end = frameEnd(visible, from);
-    const kind = messageKind(parts.message);
+    let from = frameStart(visible, i);
+    let end: number;
+    let kind: string;
+    const parts = from < 0 ? null : diagnosticParts(visible[i]);
+    if (parts !== null) {
+      end = frameEnd(visible, from);
+      kind = messageKind(parts.message);
+    } else if (isCodeLedHead(visible[i]) && isPlaceBelow(visible, i + 1) && isMarginGutterLine(visible[i + 2] ?? "")) {
+      from = i + 2;
+      end = from;
+      while (end < n && isMarginGutterLine(visible[end])) end++;
+      while (end < n && isAdviceLine(visible[end])) end++;
+      kind = messageKind(visible[i]);
+    } else continue;
     const role = kinds.has(kind) && !quotesError(visible, from, end) ? FrameRole.Hidden : FrameRole.Shown;
     kinds.add(kind);
     if (role === FrameRole.Hidden) hidden++;
@@ -88,6 +111,46 @@ function frameStart(visible: readonly string[], i: number): number {
     if (text.length === 0 || text.charCodeAt(0) === 32 || diagnosticParts(text) !== null) return -1;
   }
   return -1;
+}
+
+/** ruff's head: the rule's code, then its message (`UP031 Use format…`, `F401 [*] \`os\` imported…`). */
+function isCodeLedHead(text: string): boolean {
+  let p = 0;
+  while (p < text.length && p < 4 && text.charCodeAt(p) >= 65 && text.charCodeAt(p) <= 90) p++;
+  if (p === 0) return false;
+  const digits = p;
+  while (p < text.length && text.charCodeAt(p) >= 48 && text.charCodeAt(p) <= 57) p++;
+  return p - digits >= 2 && p - digits <= 5 && text.charCodeAt(p) === 32;
+}
+
+/** ruff's place under its head: `  --> path:l:c`. */
+function isPlaceBelow(visible: readonly string[], at: number): boolean {
+  if (at >= visible.length) return false;
+  const text = visible[at];
+  let p = 0;
+  while (p < text.length && text.charCodeAt(p) === 32) p++;
+  return text.startsWith("--> ", p) && text.indexOf(":", p + 4) > 0;
+}
+
+/**
+ * A line of ruff's frame: its line number at the margin or white space, then the
+ * gutter's `|` at the end or before a space or a second `|` (`91 |     x`, `   |`, `102 | |  y`).
+ */
+function isMarginGutterLine(text: string): boolean {
+  const n = text.length;
+  if (n === 0 || n > MAX_FRAME_LINE) return false;
+  let p = 0;
+  while (p < n && text.charCodeAt(p) === 32) p++;
+  while (p < n && text.charCodeAt(p) >= 48 && text.charCodeAt(p) <= 57) p++;
+  while (p < n && text.charCodeAt(p) === 32) p++;
+  if (p >= n || text.charCodeAt(p) !== 124 /* | */) return false;
+  const next = text.charCodeAt(p + 1);
+  return p + 1 === n || next === 32 || next === 124;
+}
+
+/** The advice under ruff's frame: `help: Replace with format specifiers`, `note: …`. */
+function isAdviceLine(text: string): boolean {
+  return text.startsWith("help: ") || text.startsWith("note: ");
 }
 
 /** mypy's underline under a quoted line: spaces, a caret, tildes, nothing else. */

@@ -34,6 +34,15 @@ const PLACED_HEAD_RE =
 const POINTER_RE = /^ *(?:(?:-->|:::) [^\s:]+:\d+(?::\d+)?|└─ in [^\s()]+\(\d+,\d+\))/;
 /** gcc's scope lines: `f.c: In function ‘g’:`, `f.c: At top level:`, `In file included from f.h:3`. */
 const SCOPE_RE = /^(?:[^\s:]+: (?:In |At top level:)|In file included from \S|\s+from [^\s:]+:\d+[:,])/;
+/**
+ * GNU ld's diagnostics, which carry no level word: `f.c:95: undefined reference to `compress'`
+ * and `f.c:3: multiple definition of `x'; g.o:g.c:4: first defined here`, led by the linker's
+ * name (`/usr/bin/ld: `) and the object (`/tmp/cc1.o:`) or not, placed by source line or,
+ * without debug information, by section offset (`main.c:(.text+0x1d)`); and the scope
+ * above them, `/usr/bin/ld: /tmp/cc1.o: in function `main':`. Each names a symbol and a place.
+ */
+export const LINKER_HEAD_RE =
+  /^(?:[^\s:]*ld: )?[^\s:]+(?::[^\s:]+)?(?::\d+|:\(\.[\w.]+\+0x[\da-f]+\)): (?:undefined reference to|multiple definition of) |^[^\s:]*ld: [^\s:]+: in function [`'‘]/;
 /** Why warnings failed the build: gcc's `cc1: some warnings being treated as errors` (no level word of its own). */
 const WERROR_RE = /^[\w+.-]+: (?:some|all) warnings being treated as errors/;
 /** ruff's full format opens each diagnostic with its code and message, the place on the next line. */
@@ -182,6 +191,7 @@ export function outlineKind(text: string): Outline {
     (c >= 65 && c <= 90 && CODE_HEAD_RE.test(text)) ||
     (isPointerOpening(c) && POINTER_RE.test(text)) ||
     (placed && WERROR_RE.test(text)) ||
+    (placed && LINKER_HEAD_RE.test(text)) ||
     (opensLevelWord(c) && CODED_LEVEL_HEAD_RE.test(text))
   ) {
     return Outline.Diagnostic;

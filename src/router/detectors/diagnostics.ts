@@ -6,6 +6,7 @@
  * level word (`error`, `warning`, `note`) or a rule code (`E501`, `W0511:`,
  * `lint/suspicious/x`), never the quoted text of a source line.
  */
+import { LINKER_HEAD_RE } from "../../compressors/log/outline.js";
 import type { Detector } from "./detector.js";
 
 /**
@@ -54,6 +55,8 @@ export const diagnosticsDetector: Detector = {
       const c = line.charCodeAt(0);
       if (
         DIAGNOSTIC_HEAD_RE.test(line) ||
+        // GNU ld's `f.c:95: undefined reference to `x'` (log/outline.ts).
+        LINKER_HEAD_RE.test(line) ||
         (opensEsbuildHead(c) && ESBUILD_HEAD_RE.test(line)) ||
         (opensAscHead(c) && ASC_HEAD_RE.test(line))
       ) {

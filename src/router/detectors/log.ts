@@ -1,5 +1,6 @@
 /** The detector of build, test, install and service logs. */
 import { LOG_LEVEL_WORD_RE } from "../../compressors/log/level-words.js";
+import { isCarpCaller, isPerlMessage } from "../../compressors/log/perl-messages.js";
 import { anyOf } from "../pattern.js";
 import { type Detector, fraction, count } from "./detector.js";
 
@@ -61,12 +62,28 @@ const APT_LINES = [
   /(?:Inst|Conf) [^\s()]+ (?:\[[^\]\s]+\] )?\(/,
   /Remv [^\s()]+ \[/,
 ];
+/**
+ * make's debug trace (`make -d`): its search for rules and the jobs it ran,
+ * one step a line, indented by depth: `Considering target file 'x.o'.`,
+ * `Trying implicit prerequisite 'x.c'.`, `Must remake target 'x.o'.`,
+ * `Reaping winning child 0x55e4… PID 26058`.
+ */
+const MAKE_DEBUG_LINES = [
+  /(?:Considering|Pruning) (?:target )?file '/,
+  /(?:Must remake|No need to remake) target '/,
+  /(?:Finished prerequisites of|Successfully remade) target file '/,
+  /(?:Looking for an|Found an|No) implicit rule (?:for|found for) '/,
+  /Trying (?:pattern rule with stem|implicit prerequisite|rule prerequisite) '/,
+  /File '[^']*' does not exist\./,
+  /(?:Putting|Live|Reaping winning|Removing) child 0x/,
+];
 
 const TEST_RE = new RegExp(
   `^\\s*${anyOf(...GO_TEST_LINES, ...TAP_LINES, ...RUNNER_LINES, ...PYTEST_LINES, ...TRACE_LINES, ...COMPILER_LINES, ...NPM_LINES, ...APT_LINES)}` +
     // A pytest outcome anywhere on the line; a unittest `name ... ok`; a `[ 42%]` progress tail.
     `|${/\b(?:PASSED|FAILED|SKIPPED|XFAIL|XPASS)\b/.source}|${/\S \.\.\. (?:ok|skipped|ERROR|FAIL|expected failure)\b/.source}|${/\[\s*\d{1,3}%\]\s*$/.source}`,
 );
+const MAKE_DEBUG_RE = new RegExp(`^\\s*${anyOf(...MAKE_DEBUG_LINES)}`);
 const ACCESS_LOG_RE =
   /^\S+ \S+ \S+ \[[^\]]+\] "(?:GET|POST|PUT|DELETE|HEAD|OPTIONS|PATCH|CONNECT|TRACE|-)[^"]*" \d{3} /;
 
@@ -102,7 +119,15 @@ export const logDetector: Detector = {
   score(sample) {
     const share = fraction(
       sample,
-      (l) => TEST_RE.test(l) || ACCESS_LOG_RE.test(l) || LOG_LEVEL_WORD_RE.test(l) || TIMESTAMP_RE.test(l),
+      (l) =>
+        TEST_RE.test(l) ||
+        MAKE_DEBUG_RE.test(l) ||
+        ACCESS_LOG_RE.test(l) ||
+        LOG_LEVEL_WORD_RE.test(l) ||
+        TIMESTAMP_RE.test(l) ||
+        // Perl's warnings and dies end in their place (`… at x.pl line 9, <$fh> line 8.`), Carp's callers too.
+        isPerlMessage(l) ||
+        isCarpCaller(l),
     );
     if (count(sample, (l) => STRONG_LOG_RE.test(l)) >= 2) return Math.max(share, 0.6);
     // A text that opens with a timestamped record and has more of them is a log, however

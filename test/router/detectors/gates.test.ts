@@ -23,6 +23,8 @@ const NORMAL_LINE_RE = /^[<>] /;
 const ACCESS_LINE_RE = /^\S+ \S+ \S+ \[[^\]\n]{10,40}\] /;
 const DIAGNOSTIC_HEAD_RE =
   /^[^\s:()]+(?:\(\d+,\d+\): (?:error|warning) |:\d+(?::\d+)?(?::? (?:fatal error|error|warning|note)\b|: [A-Z]{1,4}\d{2,5}\b|:\d+ - (?:error|warning)\b| lint\/))/;
+const LINKER_HEAD_RE =
+  /^(?:[^\s:]*ld: )?[^\s:]+(?::[^\s:]+)?(?::\d+|:\(\.[\w.]+\+0x[\da-f]+\)): (?:undefined reference to|multiple definition of) |^[^\s:]*ld: [^\s:]+: in function [`'‘]/;
 const ESBUILD_HEAD_RE = /^(?:✘|▲|X|!) \[(?:ERROR|WARNING)\] \S/;
 const ASC_HEAD_RE = /^(?:ERROR|WARNING|INFO) (?:AS|TS)\d{3,4}: \S/;
 
@@ -52,7 +54,10 @@ function referenceAccessLog(sample: Sample): number {
 }
 
 function referenceDiagnostics(sample: Sample): number {
-  const heads = count(sample, (l) => DIAGNOSTIC_HEAD_RE.test(l) || ESBUILD_HEAD_RE.test(l) || ASC_HEAD_RE.test(l));
+  const heads = count(
+    sample,
+    (l) => DIAGNOSTIC_HEAD_RE.test(l) || LINKER_HEAD_RE.test(l) || ESBUILD_HEAD_RE.test(l) || ASC_HEAD_RE.test(l),
+  );
   if (heads < 3 || sample.nonBlank === 0) return 0;
   const share = heads / sample.nonBlank;
   return share >= 0.03 ? Math.max(0.8, share) : 0;
