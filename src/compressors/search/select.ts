@@ -2,7 +2,7 @@ import { CODE_EXTENSIONS, extensionOf } from "../../file-names.js";
 import type { LineIndex } from "../../kernels/lines.js";
 import { scaled } from "../types.js";
 import { CONTEXT, MATCH, RAW, type SearchTable } from "./model.js";
-import { isSalientRow, isScoredStandout, isStandout, MAX_SCORE, scoreText } from "./priority.js";
+import { isRaiseRow, isSalientRow, isScoredStandout, isStandout, MAX_SCORE, scoreText } from "./priority.js";
 
 /**
  * Chooses which rows of a search result stay visible: at most `perFile`
@@ -125,7 +125,11 @@ export function selectRows(
 
 /**
  * Keeps the first row of each file's distinct lines naming an error or a
- * failure (digits masked, indentation kept), up to the caps, and counts the rows repeating each.
+ * failure (digits masked, indentation kept), up to the caps, and counts the
+ * rows repeating each. Then, with what the caps leave, the same for the
+ * matches of source files that throw, raise, panic or reject: where an error
+ * is made is a fact of a search over code, though after the errors of logs
+ * and what the salience pass reads as one, which must stay first.
  */
 function keepStandouts(
   table: SearchTable,
@@ -138,8 +142,39 @@ function keepStandouts(
   const repeats = new Int32Array(table.count);
   const firstOf = new Map<string, number>();
   const isCode = table.files.map((file) => CODE_EXTENSIONS.has(extensionOf(file.path)));
+  // Matches of source files that raise and were no standout of the first pass, in input order.
+  const raises: number[] = [];
   let rows = 0;
   let chars = 0;
+  const take = (e: number, text: string): void => {
+    // Distinct per file: the same error in two files is two facts. The
+    // indentation counts, as it does for the salience pass (the row's whole
+    // line, digits masked): `} catch (error) {` at two depths is two lines to it.
+    const key = `${table.file[e]}\n${text.trimEnd().replace(DIGITS_RE, "#")}`;
+    const first = firstOf.get(key);
+    if (first !== undefined) {
+      if (keep[e] === 0) repeats[first]++;
+      return;
+    }
+    const line = table.inputLine[e];
+    // A standout is shown as its input line: that is what it costs.
+    const cost =
+      input !== undefined && line >= 0 && line < input.count ? input.end(line) - input.start(line) : text.length;
+    if (rows >= caps.standouts || chars + cost > caps.standoutChars) {
+      // Past the caps a row the picks keep anyway still shows as printed, its
+      // path and all (a path's length more): the salience pass reads it so.
+      if (keep[e] === 1) {
+        firstOf.set(key, e);
+        verbatim[e] = 1;
+      }
+      return;
+    }
+    firstOf.set(key, e);
+    keep[e] = 1;
+    verbatim[e] = 1;
+    rows++;
+    chars += cost;
+  };
   for (let e = 0; e < table.count; e++) {
     const kind = table.kind[e];
     if ((kind !== MATCH && kind !== CONTEXT) || table.file[e] < 0) continue;
@@ -151,34 +186,18 @@ function keepStandouts(
     // not a failure that happened: there only what the salience pass reads as
     // an error stands out. A match's score already says whether it holds an
     // error word (context rows have none).
-    const isLevel = !isCode[table.file[e]] && (kind === MATCH ? isScoredStandout(text, scores[e]) : isStandout(text));
-    if (!isLevel && !isSalientRow(text, hasLine ? input.line(line) : text)) continue;
-    // Distinct per file: the same error in two files is two facts. The
-    // indentation counts, as it does for the salience pass (the row's whole
-    // line, digits masked): `} catch (error) {` at two depths is two lines to it.
-    const key = `${table.file[e]}\n${text.trimEnd().replace(DIGITS_RE, "#")}`;
-    const first = firstOf.get(key);
-    if (first !== undefined) {
-      if (keep[e] === 0) repeats[first]++;
-      continue;
-    }
-    // A standout is shown as its input line: that is what it costs.
-    const cost = hasLine ? input.end(line) - input.start(line) : text.length;
-    if (rows >= caps.standouts || chars + cost > caps.standoutChars) {
-      // Past the caps a row the picks keep anyway still shows as printed, its
-      // path and all (a path's length more): the salience pass reads it so.
-      if (keep[e] === 1) {
-        firstOf.set(key, e);
-        verbatim[e] = 1;
-      }
-      continue;
-    }
-    firstOf.set(key, e);
-    keep[e] = 1;
-    verbatim[e] = 1;
-    rows++;
-    chars += cost;
+    const code = isCode[table.file[e]];
+    const isLevel = !code && (kind === MATCH ? isScoredStandout(text, scores[e]) : isStandout(text));
+    if (isLevel || isSalientRow(text, hasLine ? input.line(line) : text)) take(e, text);
+    else if (code && kind === MATCH && isRaiseRow(text)) raises.push(e);
   }
+  // Spread over the files: each file's first raise, then each one's second…,
+  // so that the caps cut the tail of long files, not the files late in the output.
+  const rank = new Int32Array(raises.length);
+  const seen = new Int32Array(table.files.length);
+  for (let i = 0; i < raises.length; i++) rank[i] = seen[table.file[raises[i]]]++;
+  const order = raises.map((_, i) => i).sort((a, b) => rank[a] - rank[b] || a - b);
+  for (const i of order) take(raises[i], table.source.slice(table.textStart[raises[i]], table.end[raises[i]]));
   return { verbatim, repeats };
 }
 
