@@ -103,6 +103,7 @@ export function selectRows(
   for (let i = 0; i < taken; i++) keep[candidates[i].entry] = 1;
   for (let f = 0; f < nFiles; f++) keepAround(table, byFile, fileStart[f], fileStart[f + 1], keep, caps.context);
   const { verbatim, repeats } = keepStandouts(table, keep, caps, scores, input);
+  keepSmallCuts(table, byFile, fileStart, keep);
   const keptMatches = new Int32Array(nFiles);
   for (let e = 0; e < table.count; e++) {
     if (keep[e] === 1 && table.kind[e] === MATCH && table.file[e] >= 0) keptMatches[table.file[e]]++;
@@ -202,6 +203,32 @@ function keepStandouts(
 }
 
 const DIGITS_RE = /\d+/g;
+
+/**
+ * Characters of dropped match rows (their bodies: the path shows either way)
+ * a file may have and still lose them. A file's cut costs its `(N matches,
+ * k shown)` note, a range in the marker and its share of the marker's words,
+ * about this much: hiding fewer characters than that saves nothing.
+ */
+const SMALL_CUT = 48;
+
+/**
+ * Keeps the dropped matches of each file whose bodies (`102:https://…`, the
+ * row without its path) come to at most {@link SMALL_CUT} characters: the
+ * sixth short URL of an `rg -o`. A cut that hides less than what it costs
+ * to say so is no cut.
+ */
+function keepSmallCuts(table: SearchTable, byFile: Int32Array, fileStart: Int32Array, keep: Uint8Array): void {
+  for (let f = 0; f < table.files.length; f++) {
+    let chars = 0;
+    for (let i = fileStart[f]; i < fileStart[f + 1] && chars <= SMALL_CUT; i++) {
+      const e = byFile[i];
+      if (table.kind[e] === MATCH && keep[e] === 0) chars += table.end[e] - table.start[e] + 1;
+    }
+    if (chars === 0 || chars > SMALL_CUT) continue;
+    for (let i = fileStart[f]; i < fileStart[f + 1]; i++) if (table.kind[byFile[i]] === MATCH) keep[byFile[i]] = 1;
+  }
+}
 
 /** A stable counting sort of the entries by file (entries before any file are left out). */
 function groupByFile(table: SearchTable): { byFile: Int32Array; fileStart: Int32Array } {
