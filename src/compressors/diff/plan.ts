@@ -421,7 +421,7 @@ function markDeclarations(
   for (let i = 0; i < lines.count; i++) {
     if (cutLines[i] === 0 || standout[i] === 1 || !isChange(kinds[i])) continue;
     if (lines.end(i) - lines.start(i) >= LONG_LINE) continue;
-    const depth = declarationDepth(view.plain(i).slice(1));
+    const depth = declarationDepth(view.code(i));
     if (depth < 0) continue;
     found.push(i);
     depths.push(depth);

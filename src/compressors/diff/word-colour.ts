@@ -33,6 +33,11 @@ function colourAfter(params: string, current: number): number {
 
 /** A coloured word diff read with its colours as `[-…-]` / `{+…+}` marks. */
 export class WordColourView extends DiffView {
+  /** A word diff has no `+`/`-` column: a changed line's code is all its visible text. */
+  override code(i: number): string {
+    return super.plain(i);
+  }
+
   override plain(i: number): string {
     const text = this.text;
     const start = this.lines.start(i);

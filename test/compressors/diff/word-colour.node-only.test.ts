@@ -65,6 +65,19 @@ describe("diff: a word diff marked by colour alone", () => {
     expect(await pithy.recall(r.key as string)).toMatchObject({ found: true, content: text });
   });
 
+  it.each(FIXTURES)("keeps the declarations a cut hunk of %s adds (read without a +/- column)", async (name) => {
+    const text = diffFixture(name);
+    const declarations = text
+      .split("\n")
+      .filter((line) => line.includes("\x1b[32m"))
+      .map((line) => line.replace(SGR_RE, ""))
+      .filter((line) => /^\s*(?:export )?(?:async )?(?:function|class|interface) |^\s*(?:describe|it)\(/.test(line));
+    expect(declarations.length).toBeGreaterThan(5);
+    const pithy = await createPithy();
+    const r = await pithy.compress(text, { tool: "Bash" });
+    for (const line of declarations) expect(r.output).toContain(line);
+  });
+
   it("leaves a coloured ordinary diff, whose changed lines open with their sign, to the ANSI step", () => {
     const text =
       "\x1b[1mdiff --git a/x b/x\x1b[m\n\x1b[36m@@ -1,2 +1,2 @@\x1b[m\n\x1b[31m-old\x1b[m\n\x1b[32m+new\x1b[m\n\x1b[32m+more\x1b[m\n same\n";
