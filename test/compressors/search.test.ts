@@ -338,7 +338,14 @@ describe("search compressor: caps and priorities", () => {
     let text = "";
     for (let i = 1; i <= 9; i++) text += `src/big.min.js:${i}:${long}\n`;
     const r = compress(text)!;
-    expect(rowLines(r.output)).toEqual([1, 2, 3, 4, 5].map((i) => `${i}:${long}`));
+    // Cut to their heads, the nine rows come to far less than a quarter of the input: all stay.
+    const rows = r.output.split("\n").filter((line) => line.startsWith("src/big.min.js:"));
+    expect(rows).toEqual(
+      [1, 2, 3, 4, 5, 6, 7, 8, 9].map((i) => {
+        const row = `src/big.min.js:${i}:${long}`;
+        return `${row.slice(0, 240)} … (${row.length - 240} more characters)`;
+      }),
+    );
   });
 });
 

@@ -28,6 +28,21 @@ export interface SearchCaps {
   readonly standoutChars: number;
 }
 
+/**
+ * A row longer than this (a minified bundle's line, a source map's one line of
+ * 150 KB) is shown cut to its first {@link LONG_ROW_HEAD} characters: its path
+ * and line number are the fact, and no reader takes in the rest.
+ */
+export const LONG_ROW = 1_000;
+/** What a long row keeps: the salience pass reads a line's first 240 characters too. */
+export const LONG_ROW_HEAD = 240;
+
+/** Whether entry `e` is a match or context row longer than {@link LONG_ROW}. */
+export function isLongRow(table: SearchTable, e: number): boolean {
+  const kind = table.kind[e];
+  return (kind === MATCH || kind === CONTEXT) && table.end[e] - table.start[e] > LONG_ROW;
+}
+
 /** Share of the input's characters that standout rows may take, at the default profile. */
 const STANDOUT_SHARE = 0.25;
 
@@ -59,6 +74,8 @@ export interface SearchSelection {
   readonly repeats: Int32Array;
   readonly droppedMatches: number;
   readonly droppedContext: number;
+  /** Kept rows longer than {@link LONG_ROW} characters, shown cut to their head (see render.ts). */
+  readonly longRows: number;
   /** Files with at least one dropped match. */
   readonly filesWithDrops: number;
 }
@@ -121,7 +138,20 @@ export function selectRows(
     droppedMatches += dropped;
     if (dropped > 0) filesWithDrops++;
   }
-  return { keep, byFile, fileStart, keptMatches, verbatim, repeats, droppedMatches, droppedContext, filesWithDrops };
+  let longRows = 0;
+  for (let e = 0; e < table.count; e++) if (keep[e] === 1 && isLongRow(table, e)) longRows++;
+  return {
+    keep,
+    byFile,
+    fileStart,
+    keptMatches,
+    verbatim,
+    repeats,
+    droppedMatches,
+    droppedContext,
+    longRows,
+    filesWithDrops,
+  };
 }
 
 /**
