@@ -158,9 +158,11 @@ export function selectRows(
  * Keeps the first row of each file's distinct lines naming an error or a
  * failure (digits masked, indentation kept), up to the caps, and counts the
  * rows repeating each. Then, with what the caps leave, the same for the
- * matches of source files that throw, raise, panic or reject: where an error
- * is made is a fact of a search over code, though after the errors of logs
- * and what the salience pass reads as one, which must stay first.
+ * matches of source files that throw, raise, panic or reject, when they are
+ * no more than half of the matches (else they are what was searched for, and
+ * the caps' picks sample them): where an error is made is a fact of a search
+ * over code, though after the errors of logs and what the salience pass reads
+ * as one, which must stay first.
  */
 function keepStandouts(
   table: SearchTable,
@@ -177,7 +179,7 @@ function keepStandouts(
   const raises: number[] = [];
   let rows = 0;
   let chars = 0;
-  const take = (e: number, text: string): void => {
+  const take = (e: number, text: string, isRaise = false): void => {
     // Distinct per file: the same error in two files is two facts. The
     // indentation counts, as it does for the salience pass (the row's whole
     // line, digits masked): `} catch (error) {` at two depths is two lines to it.
@@ -188,21 +190,26 @@ function keepStandouts(
       return;
     }
     const line = table.inputLine[e];
-    // A standout is shown as its input line: that is what it costs.
+    // A standout is shown as its input line: that is what it costs. A raise is
+    // no line the salience pass looks for: it shows as any kept row does (an
+    // `rg --json` match as its text, not its message).
+    const isPrinted = !isRaise || table.format === "text";
     const cost =
-      input !== undefined && line >= 0 && line < input.count ? input.end(line) - input.start(line) : text.length;
+      isPrinted && input !== undefined && line >= 0 && line < input.count
+        ? input.end(line) - input.start(line)
+        : text.length;
     if (rows >= caps.standouts || chars + cost > caps.standoutChars) {
       // Past the caps a row the picks keep anyway still shows as printed, its
       // path and all (a path's length more): the salience pass reads it so.
       if (keep[e] === 1) {
         firstOf.set(key, e);
-        verbatim[e] = 1;
+        if (isPrinted) verbatim[e] = 1;
       }
       return;
     }
     firstOf.set(key, e);
     keep[e] = 1;
-    verbatim[e] = 1;
+    if (isPrinted) verbatim[e] = 1;
     rows++;
     chars += cost;
   };
@@ -222,13 +229,17 @@ function keepStandouts(
     if (isLevel || isSalientRow(text, hasLine ? input.line(line) : text)) take(e, text);
     else if (code && kind === MATCH && isRaiseRow(text)) raises.push(e);
   }
+  // A raise stands out among other rows: in a search for `throw` every row is one, and the caps' picks are the sample.
+  let matches = 0;
+  for (const file of table.files) matches += file.matches;
+  if (raises.length * 2 > matches) return { verbatim, repeats };
   // Spread over the files: each file's first raise, then each one's second…,
   // so that the caps cut the tail of long files, not the files late in the output.
   const rank = new Int32Array(raises.length);
   const seen = new Int32Array(table.files.length);
   for (let i = 0; i < raises.length; i++) rank[i] = seen[table.file[raises[i]]]++;
   const order = raises.map((_, i) => i).sort((a, b) => rank[a] - rank[b] || a - b);
-  for (const i of order) take(raises[i], table.source.slice(table.textStart[raises[i]], table.end[raises[i]]));
+  for (const i of order) take(raises[i], table.source.slice(table.textStart[raises[i]], table.end[raises[i]]), true);
   return { verbatim, repeats };
 }
 
