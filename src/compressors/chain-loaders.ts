@@ -28,6 +28,7 @@ const LOADERS: Readonly<Record<LinkName, () => Promise<Compressor>>> = {
   stanzas: () => import("./stanzas.js").then((m) => m.stanzasCompressor),
   tabular: () => import("./tabular.js").then((m) => m.tabularCompressor),
   terminal: () => import("./terminal.js").then((m) => m.terminalCompressor),
+  word_colour: () => import("./diff.js").then((m) => m.colourWordDiffCompressor),
 };
 
 /** The chains of the types in `types` (every type when null), each compressor loaded once. */

@@ -30,7 +30,8 @@ export type LinkName =
   | "search"
   | "stanzas"
   | "tabular"
-  | "terminal";
+  | "terminal"
+  | "word_colour";
 
 /** Content type → the compressors that run on it, in order. */
 export type Chains = Record<ContentType, readonly Compressor[]>;
@@ -40,7 +41,8 @@ export const CHAIN_PLAN: Readonly<Record<ContentType, readonly LinkName[]>> = {
   json: ["ansi", "json", "fallback"],
   search: ["ansi", "search", "fallback"],
   log: ["ansi", "log", "fallback"],
-  diff: ["ansi", "diff", "fallback"],
+  // A coloured word diff is read before its colour, the only mark of its changed words, is stripped.
+  diff: ["word_colour", "ansi", "diff", "fallback"],
   terminal: ["terminal"],
   doc_read: ["ansi", "doc_read"],
   // Reached only when the hint asks for code compression, for a blob, or for coloured code (whose

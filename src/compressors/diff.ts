@@ -37,6 +37,7 @@ import { isRangeDiff, renderRangeDiff } from "./diff/range-diff.js";
 import { renderSideBySide, sideBySideGutter } from "./diff/side-by-side.js";
 import { renderStatLog } from "./diff/stat-log.js";
 import { DiffView } from "./diff/view.js";
+import { isColourWordDiff, WordColourView } from "./diff/word-colour.js";
 import { FALLBACK_CAP } from "./fallback.js";
 import { scaled, type Compressor, type CompressorInput, type CompressorOutput, type OmissionPlace } from "./types.js";
 
@@ -63,74 +64,94 @@ export const diffCompressor: Compressor = {
     if (!input.canDrop) return null;
     const text = input.text;
     if (text.length === 0 || hasMarker(text)) return null;
-    const view = new DiffView(text, input.lines);
-    const parsed = parseDiff(view);
-    const marker = (summary: string, place?: OmissionPlace) => input.marker(summary, place);
-    if (parsed.hunks.length === 0 && parsed.files.length === 0) {
-      // `git range-diff`: pair lines and headers stay, the patches' diff past each header's first lines goes.
-      if (isRangeDiff(view)) {
-        const output = renderRangeDiff(view, marker, text.endsWith("\n"));
-        if (output === null || output.length >= text.length) return null;
-        return { output, lossy: true, detail: { rangeDiff: 1 } };
-      }
-      // `diff -y`: the changed rows stay, runs of unchanged ones go (see diff/side-by-side.ts).
-      const lineAt = (i: number) => view.plain(i);
-      const gutter = sideBySideGutter(lineAt, input.lines.count);
-      if (gutter >= 0) {
-        const output = renderSideBySide(
-          (i) => input.lines.line(i),
-          input.lines.count,
-          gutter,
-          marker,
-          text.endsWith("\n"),
-        );
-        if (output === null || output.length >= text.length) return null;
-        return { output, lossy: true, detail: { sideBySide: 1 } };
-      }
-      // No patch: `git log --stat` is the one shape left worth compacting here (read past `--graph` columns).
-      const log = isGraphLog(view) ? new GraphLogView(text, input.lines) : view;
-      const output = renderStatLog(log, marker);
-      if (output !== null) return { output, lossy: true, detail: { statLog: 1 } };
-      // `git log --oneline` and its like: every commit stays up to the cap, then named groups.
-      if (!isCommitList(view)) return null;
-      const list = renderCommitList(view, scaled(FALLBACK_CAP, input.scale), marker);
-      return list === null ? { output: text, lossy: false } : { output: list, lossy: true, detail: { commitList: 1 } };
+    return compressView(input, new DiffView(text, input.lines));
+  },
+};
+
+/**
+ * A coloured word diff (`--word-diff=color`, `--color-words`), read before
+ * the ANSI step strips the colour that alone marks its changed words (see
+ * diff/word-colour.ts). Any other text is left to the chain's later links.
+ */
+export const colourWordDiffCompressor: Compressor = {
+  name: "word_colour",
+  compress(input: CompressorInput): CompressorOutput | null {
+    if (!input.canDrop) return null;
+    const text = input.text;
+    if (text.length === 0 || hasMarker(text) || !isColourWordDiff(text, input.lines)) return null;
+    return compressView(input, new WordColourView(text, input.lines));
+  },
+};
+
+/** The diff compressor's work on `input` read through `view`. */
+function compressView(input: CompressorInput, view: DiffView): CompressorOutput | null {
+  const text = input.text;
+  const parsed = parseDiff(view);
+  const marker = (summary: string, place?: OmissionPlace) => input.marker(summary, place);
+  if (parsed.hunks.length === 0 && parsed.files.length === 0) {
+    // `git range-diff`: pair lines and headers stay, the patches' diff past each header's first lines goes.
+    if (isRangeDiff(view)) {
+      const output = renderRangeDiff(view, marker, text.endsWith("\n"));
+      if (output === null || output.length >= text.length) return null;
+      return { output, lossy: true, detail: { rangeDiff: 1 } };
     }
-    const caps = capsFor(input.scale);
-    const budget = diffBudget(text.length, input.scale);
-    const cap = scaled(FALLBACK_CAP, input.scale);
-    const plan = planDiff(
-      view,
-      parsed,
-      budget,
-      cap,
-      outlineCost(view, parsed, caps.messageLines, caps.statLines),
-      caps.context,
-    );
-    if (plan.compact) {
-      const output = renderCompact(view, parsed, cap, marker);
-      if (output.length >= text.length) return null;
-      return {
-        output,
-        lossy: true,
-        detail: { files: parsed.files.length, hunks: parsed.hunks.length, compact: 1 },
-      };
+    // `diff -y`: the changed rows stay, runs of unchanged ones go (see diff/side-by-side.ts).
+    const lineAt = (i: number) => view.plain(i);
+    const gutter = sideBySideGutter(lineAt, input.lines.count);
+    if (gutter >= 0) {
+      const output = renderSideBySide(
+        (i) => input.lines.line(i),
+        input.lines.count,
+        gutter,
+        marker,
+        text.endsWith("\n"),
+      );
+      if (output === null || output.length >= text.length) return null;
+      return { output, lossy: true, detail: { sideBySide: 1 } };
     }
-    const { output, stats } = renderDiff(view, parsed, caps, plan, marker);
+    // No patch: `git log --stat` is the one shape left worth compacting here (read past `--graph` columns).
+    const log = isGraphLog(view) ? new GraphLogView(text, input.lines) : view;
+    const output = renderStatLog(log, marker);
+    if (output !== null) return { output, lossy: true, detail: { statLog: 1 } };
+    // `git log --oneline` and its like: every commit stays up to the cap, then named groups.
+    if (!isCommitList(view)) return null;
+    const list = renderCommitList(view, scaled(FALLBACK_CAP, input.scale), marker);
+    return list === null ? { output: text, lossy: false } : { output: list, lossy: true, detail: { commitList: 1 } };
+  }
+  const caps = capsFor(input.scale);
+  const budget = diffBudget(text.length, input.scale);
+  const cap = scaled(FALLBACK_CAP, input.scale);
+  const plan = planDiff(
+    view,
+    parsed,
+    budget,
+    cap,
+    outlineCost(view, parsed, caps.messageLines, caps.statLines),
+    caps.context,
+  );
+  if (plan.compact) {
+    const output = renderCompact(view, parsed, cap, marker);
     if (output.length >= text.length) return null;
     return {
       output,
       lossy: true,
-      detail: {
-        files: stats.files,
-        hunks: stats.hunks,
-        contextLinesDropped: stats.contextDropped,
-        indexLinesDropped: stats.indexDropped,
-        fileHeaderLinesDropped: stats.dashesDropped,
-        changedLinesDropped: stats.changedDropped,
-        hunksCut: stats.hunksCollapsed,
-        otherLinesDropped: stats.otherDropped,
-      },
+      detail: { files: parsed.files.length, hunks: parsed.hunks.length, compact: 1 },
     };
-  },
-};
+  }
+  const { output, stats } = renderDiff(view, parsed, caps, plan, marker);
+  if (output.length >= text.length) return null;
+  return {
+    output,
+    lossy: true,
+    detail: {
+      files: stats.files,
+      hunks: stats.hunks,
+      contextLinesDropped: stats.contextDropped,
+      indexLinesDropped: stats.indexDropped,
+      fileHeaderLinesDropped: stats.dashesDropped,
+      changedLinesDropped: stats.changedDropped,
+      hunksCut: stats.hunksCollapsed,
+      otherLinesDropped: stats.otherDropped,
+    },
+  };
+}

@@ -7,7 +7,14 @@ import { looksLikeRgJson, parseRgJson } from "./search/parse-rg-json.js";
 import { parseTextSearch } from "./search/parse-text.js";
 import { queryTerms } from "./search/priority.js";
 import { omittedSummary, renderSelection } from "./search/render.js";
-import { searchCaps, selectRows, type SearchSelection } from "./search/select.js";
+import {
+  isLongRow,
+  LONG_ROW_HEAD,
+  type SearchCaps,
+  searchCaps,
+  selectRows,
+  type SearchSelection,
+} from "./search/select.js";
 
 /**
  * Search results (grep -rn, rg -n, rg -C, rg --heading, rg --json).
@@ -39,13 +46,14 @@ export const searchCompressor: Compressor = {
     // `grep -c` over a tree: the files with a count stay, the zeros go behind a marker.
     const counted = renderCountList(table, input);
     if (counted !== null) return counted;
-    const selection = selectRows(
-      table,
-      searchCaps(input.scale, text.length),
-      queryTerms(input.hint.query),
-      input.lines,
-    );
-    const drops = selection.droppedMatches + selection.droppedContext > 0;
+    const terms = queryTerms(input.hint.query);
+    let selection = selectRows(table, searchCaps(input.scale, text.length), terms, input.lines);
+    // Rows of minified bundles and source maps are what made the output big: once they are cut,
+    // every row stays when all of them come to no more than the share of the input standouts may take.
+    if (selection.longRows > 0 && rowsWithLongCut(table) <= text.length * LONG_ROWS_SHARE * input.scale) {
+      selection = selectRows(table, UNCAPPED, terms, input.lines);
+    }
+    const drops = selection.droppedMatches + selection.droppedContext + selection.longRows > 0;
     // Nothing to drop: the rows stay as printed (`path:12:text`, the form an agent quotes back),
     // not regrouped under their paths, which saved a few tokens and broke every such quote.
     if (!drops && table.format === "text") return null;
@@ -55,6 +63,29 @@ export const searchCompressor: Compressor = {
     return { output, lossy: true, detail: details(table, selection) };
   },
 };
+
+/** Share of the input that every row, long rows cut, may come to and all stay. */
+const LONG_ROWS_SHARE = 0.25;
+
+/** Caps that keep every row (standouts aside, which every row then is anyway). */
+const UNCAPPED: SearchCaps = {
+  perFile: Number.MAX_SAFE_INTEGER,
+  total: Number.MAX_SAFE_INTEGER,
+  files: Number.MAX_SAFE_INTEGER,
+  context: Number.MAX_SAFE_INTEGER,
+  standouts: 0,
+  standoutChars: 0,
+};
+
+/** Characters of every row and raw line of `table`, long rows counted at their cut length. */
+function rowsWithLongCut(table: SearchTable): number {
+  let chars = 0;
+  for (let e = 0; e < table.count; e++) {
+    const length = table.end[e] - table.start[e];
+    chars += (isLongRow(table, e) ? LONG_ROW_HEAD + 32 : length) + 1;
+  }
+  return chars;
+}
 
 /**
  * The input lines of the rows the selection drops, as ranges (text output
@@ -73,7 +104,7 @@ function droppedLines(
   let line = 0;
   for (let i = 0; i < table.count; i++) {
     const kind = table.kind[i];
-    if (selection.keep[i] === 1 || (kind !== MATCH && kind !== CONTEXT)) continue;
+    if ((selection.keep[i] === 1 && !isLongRow(table, i)) || (kind !== MATCH && kind !== CONTEXT)) continue;
     const at = table.start[i];
     if (at < lines.start(line)) line = lines.lineAt(at);
     else while (line + 1 < lines.count && lines.start(line + 1) <= at) line++;

@@ -3,6 +3,9 @@
  * outline (commit headers, file headers, hunk headers, the lines between
  * them) always shows; then, in this order:
  *
+ * 0. the conflict regions of a combined diff (`++<<<<<<<` … `++=======` …
+ *    `++>>>>>>>`): both sides whole up to 40 lines each, a longer side its
+ *    first 20 and last 10 lines; a conflict is an item of the outline;
  * 1. standout lines: changed or context lines naming an error or a failure
  *    (the first of each distinct one), within half of what is left, then
  *    in what that half leaves a merge's own lines (in a combined diff, the
@@ -230,6 +233,8 @@ export function planDiff(
     }
     return lo;
   };
+  // Conflict regions first, paid for before the standouts' share is set.
+  left -= markConflictSides(view, parsed, standout);
   // Standouts are read in the hunks the budget cuts, and paid for before the cut is made again:
   // after the hunk headers' markers, never instead of them.
   // The cut is read at the smallest allowance the standouts could leave, so every hunk cut in the end was read.
@@ -303,6 +308,66 @@ function markStandouts(
   return spent;
 }
 
+/** A conflict side of at most this many lines stays whole. */
+const CONFLICT_SIDE = 40;
+/** Lines a longer side keeps at its start and at its end. */
+const CONFLICT_HEAD = 20;
+const CONFLICT_TAIL = 10;
+
+/** The conflict-marker line a combined-diff body `line` holds past its `cols` prefix columns: `<`, `|`, `=`, `>`, or 0. */
+function conflictMark(line: string, cols: number): number {
+  const c = line.charCodeAt(cols);
+  if (c !== 60 && c !== 124 && c !== 61 && c !== 62) return 0;
+  for (let k = 1; k < 7; k++) if (line.charCodeAt(cols + k) !== c) return 0;
+  const after = line.charCodeAt(cols + 7);
+  return Number.isNaN(after) || after === 32 ? c : 0;
+}
+
+/**
+ * Marks the conflict regions of a combined diff's hunks (an unmerged `git
+ * diff`: `++<<<<<<< ours`, one side, `++=======`, the other, `++>>>>>>>
+ * theirs`, and diff3's `++|||||||` base): their marker lines and both sides,
+ * whole up to {@link CONFLICT_SIDE} lines, a longer side by its first and
+ * last lines. A conflict is what the agent must resolve, so it is part of
+ * the outline, not detail a hunk's allowance may cut in the middle. Returns
+ * what the marked lines cost.
+ */
+function markConflictSides(view: DiffView, parsed: ParsedDiff, standout: Uint8Array): number {
+  const { lines } = view;
+  let spent = 0;
+  const mark = (from: number, to: number): void => {
+    for (let i = from; i < to; i++) {
+      if (standout[i] === 1) continue;
+      standout[i] = 1;
+      spent += lines.end(i) - lines.start(i) + 1;
+    }
+  };
+  const markSide = (from: number, to: number): void => {
+    if (to - from <= CONFLICT_SIDE) mark(from, to);
+    else {
+      mark(from, from + CONFLICT_HEAD);
+      mark(to - CONFLICT_TAIL, to);
+    }
+  };
+  for (const h of parsed.hunks) {
+    if (h.cols < 2) continue;
+    let side = -1; // body line after the last marker line of an open region
+    for (let i = h.from; i < h.to; i++) {
+      const m = conflictMark(view.plain(i), h.cols);
+      if (m === 0) continue;
+      if (m === 60 /* < */) {
+        side = i + 1;
+        mark(i, i + 1);
+      } else if (side >= 0) {
+        markSide(side, i);
+        mark(i, i + 1);
+        side = m === 62 /* > */ ? -1 : i + 1;
+      }
+    }
+  }
+  return spent;
+}
+
 /**
  * Marks, in the cut hunks (`cutLines`) of a combined diff, the lines changed
  * against every parent (every prefix column `+`, or every one `-`), in diff
@@ -356,7 +421,7 @@ function markDeclarations(
   for (let i = 0; i < lines.count; i++) {
     if (cutLines[i] === 0 || standout[i] === 1 || !isChange(kinds[i])) continue;
     if (lines.end(i) - lines.start(i) >= LONG_LINE) continue;
-    const depth = declarationDepth(view.plain(i).slice(1));
+    const depth = declarationDepth(view.code(i));
     if (depth < 0) continue;
     found.push(i);
     depths.push(depth);

@@ -92,6 +92,11 @@ export class DiffView {
     return this.escapeAt;
   }
 
+  /** The code a changed line `i` holds: its visible text past the `+`/`-` column. */
+  code(i: number): string {
+    return this.plain(i).slice(1);
+  }
+
   /** The `git log --graph` columns opening line `i` (graph-log.ts); none in a plain diff. */
   graphPrefix(_i: number): string {
     return "";

@@ -69,6 +69,31 @@ export function isSalientRow(text: string, line: string): boolean {
   return kind === "error" || kind === "trace" || kind === "test";
 }
 
+/**
+ * A statement that raises a failure in source code: `throw new X(`, `throw
+ * err`, Python's `raise X`, Rust's `panic!(`, Go's `panic(`, a promise's
+ * `reject(`. In a search over source files such a row is where an error is
+ * made, the fact an agent looks for, while `error` elsewhere in code is a
+ * name (`errorHandler`, `catch (error)`). The keyword must stand alone: not
+ * `throws`/`@throws`/`raises` (documentation), not a method of another
+ * object (`_.reject(list, …)`, `Promise.reject(`), not inside a name
+ * (`onThrow`). Literals and single-character classes only: linear.
+ */
+const RAISE_RE = /(?:^|[^\w$.])(?:throw\s+[\w$(`'"]|raise\s+[A-Za-z_]|panic!?\(|reject\()/;
+
+/** A comment's opener before the keyword: `//`, `#`, `/*`, or a doc comment's leading `*`. */
+const COMMENT_BEFORE_RE = /\/\/|#|\/\*|^\s*\*/;
+
+/**
+ * Whether `text` (one row's line of source code) throws, raises, panics or
+ * rejects, in code rather than in a comment (`# raise only the last error`,
+ * ` * throw it from a handler`).
+ */
+export function isRaiseRow(text: string): boolean {
+  const m = RAISE_RE.exec(text);
+  return m !== null && !COMMENT_BEFORE_RE.test(text.slice(0, m.index + 1));
+}
+
 /** The level words {@link STANDOUT_RE} reads that hold none of {@link ERROR_WORDS_RE}'s words. */
 const STANDOUT_ONLY_RE = /ERR!|CRITICAL|SEVERE|EMERG/;
 

@@ -1,6 +1,6 @@
 import type { LineIndex } from "../../kernels/lines.js";
 import { BREAK, RAW, type SearchTable } from "./model.js";
-import type { SearchSelection } from "./select.js";
+import { isLongRow, LONG_ROW_HEAD, type SearchSelection } from "./select.js";
 
 /**
  * The lossy view of a search result: each shown file's kept rows exactly as
@@ -84,6 +84,13 @@ export function renderSelection(
  * message), so that it reads the same as in the original.
  */
 function rowText(table: SearchTable, selection: SearchSelection, e: number, input: LineIndex): string {
+  const row = printedRow(table, selection, e, input);
+  if (!isLongRow(table, e)) return row;
+  return `${row.slice(0, LONG_ROW_HEAD)} … (${row.length - LONG_ROW_HEAD} more characters)`;
+}
+
+/** Entry `e` as the tool printed it, or its body (see {@link rowText}). */
+function printedRow(table: SearchTable, selection: SearchSelection, e: number, input: LineIndex): string {
   const line = table.inputLine[e];
   // Text rows always read as printed; an `rg --json` row is its message only when it stands out.
   if ((table.format === "json" && selection.verbatim[e] === 0) || line < 0 || line >= input.count) {
@@ -100,6 +107,14 @@ function rowsNamePath(table: SearchTable, path: string, e: number, input: LineIn
 
 /** What the marker says was omitted: "41 more matches in src/a.ts", "87 more matches and 120 context rows in 6 files". */
 export function omittedSummary(table: SearchTable, selection: SearchSelection): string {
+  const { droppedMatches, droppedContext, longRows } = selection;
+  if (longRows === 0) return droppedSummary(table, selection);
+  const long = `${count(longRows, "long row", "long rows")} cut to ${LONG_ROW_HEAD} characters`;
+  return droppedMatches + droppedContext > 0 ? `${droppedSummary(table, selection)}; ${long}` : long;
+}
+
+/** What the marker says of the rows omitted whole. */
+function droppedSummary(table: SearchTable, selection: SearchSelection): string {
   const { droppedMatches, droppedContext, filesWithDrops } = selection;
   if (droppedMatches > 0) {
     const context = droppedContext > 0 ? ` and ${count(droppedContext, "context row", "context rows")}` : "";

@@ -2,7 +2,7 @@ import { CODE_EXTENSIONS, extensionOf } from "../../file-names.js";
 import type { LineIndex } from "../../kernels/lines.js";
 import { scaled } from "../types.js";
 import { CONTEXT, MATCH, RAW, type SearchTable } from "./model.js";
-import { isSalientRow, isScoredStandout, isStandout, MAX_SCORE, scoreText } from "./priority.js";
+import { isRaiseRow, isSalientRow, isScoredStandout, isStandout, MAX_SCORE, scoreText } from "./priority.js";
 
 /**
  * Chooses which rows of a search result stay visible: at most `perFile`
@@ -26,6 +26,21 @@ export interface SearchCaps {
   /** Distinct rows naming an error or a failure kept beyond the caps, and the characters they may take. */
   readonly standouts: number;
   readonly standoutChars: number;
+}
+
+/**
+ * A row longer than this (a minified bundle's line, a source map's one line of
+ * 150 KB) is shown cut to its first {@link LONG_ROW_HEAD} characters: its path
+ * and line number are the fact, and no reader takes in the rest.
+ */
+export const LONG_ROW = 1_000;
+/** What a long row keeps: the salience pass reads a line's first 240 characters too. */
+export const LONG_ROW_HEAD = 240;
+
+/** Whether entry `e` is a match or context row longer than {@link LONG_ROW}. */
+export function isLongRow(table: SearchTable, e: number): boolean {
+  const kind = table.kind[e];
+  return (kind === MATCH || kind === CONTEXT) && table.end[e] - table.start[e] > LONG_ROW;
 }
 
 /** Share of the input's characters that standout rows may take, at the default profile. */
@@ -59,6 +74,8 @@ export interface SearchSelection {
   readonly repeats: Int32Array;
   readonly droppedMatches: number;
   readonly droppedContext: number;
+  /** Kept rows longer than {@link LONG_ROW} characters, shown cut to their head (see render.ts). */
+  readonly longRows: number;
   /** Files with at least one dropped match. */
   readonly filesWithDrops: number;
 }
@@ -103,6 +120,7 @@ export function selectRows(
   for (let i = 0; i < taken; i++) keep[candidates[i].entry] = 1;
   for (let f = 0; f < nFiles; f++) keepAround(table, byFile, fileStart[f], fileStart[f + 1], keep, caps.context);
   const { verbatim, repeats } = keepStandouts(table, keep, caps, scores, input);
+  keepSmallCuts(table, byFile, fileStart, keep);
   const keptMatches = new Int32Array(nFiles);
   for (let e = 0; e < table.count; e++) {
     if (keep[e] === 1 && table.kind[e] === MATCH && table.file[e] >= 0) keptMatches[table.file[e]]++;
@@ -120,12 +138,31 @@ export function selectRows(
     droppedMatches += dropped;
     if (dropped > 0) filesWithDrops++;
   }
-  return { keep, byFile, fileStart, keptMatches, verbatim, repeats, droppedMatches, droppedContext, filesWithDrops };
+  let longRows = 0;
+  for (let e = 0; e < table.count; e++) if (keep[e] === 1 && isLongRow(table, e)) longRows++;
+  return {
+    keep,
+    byFile,
+    fileStart,
+    keptMatches,
+    verbatim,
+    repeats,
+    droppedMatches,
+    droppedContext,
+    longRows,
+    filesWithDrops,
+  };
 }
 
 /**
  * Keeps the first row of each file's distinct lines naming an error or a
- * failure (digits masked, indentation kept), up to the caps, and counts the rows repeating each.
+ * failure (digits masked, indentation kept), up to the caps, and counts the
+ * rows repeating each. Then, with what the caps leave, the same for the
+ * matches of source files that throw, raise, panic or reject, when they are
+ * no more than half of the matches (else they are what was searched for, and
+ * the caps' picks sample them): where an error is made is a fact of a search
+ * over code, though after the errors of logs and what the salience pass reads
+ * as one, which must stay first.
  */
 function keepStandouts(
   table: SearchTable,
@@ -138,8 +175,44 @@ function keepStandouts(
   const repeats = new Int32Array(table.count);
   const firstOf = new Map<string, number>();
   const isCode = table.files.map((file) => CODE_EXTENSIONS.has(extensionOf(file.path)));
+  // Matches of source files that raise and were no standout of the first pass, in input order.
+  const raises: number[] = [];
   let rows = 0;
   let chars = 0;
+  const take = (e: number, text: string, isRaise = false): void => {
+    // Distinct per file: the same error in two files is two facts. The
+    // indentation counts, as it does for the salience pass (the row's whole
+    // line, digits masked): `} catch (error) {` at two depths is two lines to it.
+    const key = `${table.file[e]}\n${text.trimEnd().replace(DIGITS_RE, "#")}`;
+    const first = firstOf.get(key);
+    if (first !== undefined) {
+      if (keep[e] === 0) repeats[first]++;
+      return;
+    }
+    const line = table.inputLine[e];
+    // A standout is shown as its input line: that is what it costs. A raise is
+    // no line the salience pass looks for: it shows as any kept row does (an
+    // `rg --json` match as its text, not its message).
+    const isPrinted = !isRaise || table.format === "text";
+    const cost =
+      isPrinted && input !== undefined && line >= 0 && line < input.count
+        ? input.end(line) - input.start(line)
+        : text.length;
+    if (rows >= caps.standouts || chars + cost > caps.standoutChars) {
+      // Past the caps a row the picks keep anyway still shows as printed, its
+      // path and all (a path's length more): the salience pass reads it so.
+      if (keep[e] === 1) {
+        firstOf.set(key, e);
+        if (isPrinted) verbatim[e] = 1;
+      }
+      return;
+    }
+    firstOf.set(key, e);
+    keep[e] = 1;
+    if (isPrinted) verbatim[e] = 1;
+    rows++;
+    chars += cost;
+  };
   for (let e = 0; e < table.count; e++) {
     const kind = table.kind[e];
     if ((kind !== MATCH && kind !== CONTEXT) || table.file[e] < 0) continue;
@@ -151,38 +224,52 @@ function keepStandouts(
     // not a failure that happened: there only what the salience pass reads as
     // an error stands out. A match's score already says whether it holds an
     // error word (context rows have none).
-    const isLevel = !isCode[table.file[e]] && (kind === MATCH ? isScoredStandout(text, scores[e]) : isStandout(text));
-    if (!isLevel && !isSalientRow(text, hasLine ? input.line(line) : text)) continue;
-    // Distinct per file: the same error in two files is two facts. The
-    // indentation counts, as it does for the salience pass (the row's whole
-    // line, digits masked): `} catch (error) {` at two depths is two lines to it.
-    const key = `${table.file[e]}\n${text.trimEnd().replace(DIGITS_RE, "#")}`;
-    const first = firstOf.get(key);
-    if (first !== undefined) {
-      if (keep[e] === 0) repeats[first]++;
-      continue;
-    }
-    // A standout is shown as its input line: that is what it costs.
-    const cost = hasLine ? input.end(line) - input.start(line) : text.length;
-    if (rows >= caps.standouts || chars + cost > caps.standoutChars) {
-      // Past the caps a row the picks keep anyway still shows as printed, its
-      // path and all (a path's length more): the salience pass reads it so.
-      if (keep[e] === 1) {
-        firstOf.set(key, e);
-        verbatim[e] = 1;
-      }
-      continue;
-    }
-    firstOf.set(key, e);
-    keep[e] = 1;
-    verbatim[e] = 1;
-    rows++;
-    chars += cost;
+    const code = isCode[table.file[e]];
+    const isLevel = !code && (kind === MATCH ? isScoredStandout(text, scores[e]) : isStandout(text));
+    if (isLevel || isSalientRow(text, hasLine ? input.line(line) : text)) take(e, text);
+    else if (code && kind === MATCH && isRaiseRow(text)) raises.push(e);
   }
+  // A raise stands out among other rows: in a search for `throw` every row is one, and the caps' picks are the sample.
+  let matches = 0;
+  for (const file of table.files) matches += file.matches;
+  if (raises.length * 2 > matches) return { verbatim, repeats };
+  // Spread over the files: each file's first raise, then each one's second…,
+  // so that the caps cut the tail of long files, not the files late in the output.
+  const rank = new Int32Array(raises.length);
+  const seen = new Int32Array(table.files.length);
+  for (let i = 0; i < raises.length; i++) rank[i] = seen[table.file[raises[i]]]++;
+  const order = raises.map((_, i) => i).sort((a, b) => rank[a] - rank[b] || a - b);
+  for (const i of order) take(raises[i], table.source.slice(table.textStart[raises[i]], table.end[raises[i]]), true);
   return { verbatim, repeats };
 }
 
 const DIGITS_RE = /\d+/g;
+
+/**
+ * Characters of dropped match rows (their bodies: the path shows either way)
+ * a file may have and still lose them. A file's cut costs its `(N matches,
+ * k shown)` note, a range in the marker and its share of the marker's words,
+ * about this much: hiding fewer characters than that saves nothing.
+ */
+const SMALL_CUT = 48;
+
+/**
+ * Keeps the dropped matches of each file whose bodies (`102:https://…`, the
+ * row without its path) come to at most {@link SMALL_CUT} characters: the
+ * sixth short URL of an `rg -o`. A cut that hides less than what it costs
+ * to say so is no cut.
+ */
+function keepSmallCuts(table: SearchTable, byFile: Int32Array, fileStart: Int32Array, keep: Uint8Array): void {
+  for (let f = 0; f < table.files.length; f++) {
+    let chars = 0;
+    for (let i = fileStart[f]; i < fileStart[f + 1] && chars <= SMALL_CUT; i++) {
+      const e = byFile[i];
+      if (table.kind[e] === MATCH && keep[e] === 0) chars += table.end[e] - table.start[e] + 1;
+    }
+    if (chars === 0 || chars > SMALL_CUT) continue;
+    for (let i = fileStart[f]; i < fileStart[f + 1]; i++) if (table.kind[byFile[i]] === MATCH) keep[byFile[i]] = 1;
+  }
+}
 
 /** A stable counting sort of the entries by file (entries before any file are left out). */
 function groupByFile(table: SearchTable): { byFile: Int32Array; fileStart: Int32Array } {

@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
+import { isRaiseRow } from "../../../src/compressors/search/priority.js";
 import { createPithy } from "../../../src/pipeline.js";
 
 /**
@@ -50,5 +51,59 @@ describe("a search over source files whose rows name `error`", () => {
     expect(paths.has(somePath)).toBe(true);
     for (const path of paths) expect(r.output).toContain(path);
     expect(await pithy.recall(r.key as string)).toMatchObject({ found: true, content: text });
+  });
+});
+
+/** The rows of `text` whose code throws, raises, panics or rejects (outside comments), read by hand. */
+const RAISE_ROWS: Record<string, readonly string[]> = {
+  "rg-n-w-error-openai-anthropic-internal.txt": [
+    "@anthropic-ai/sdk/src/internal/uploads.ts:99:    throw error;",
+    "@anthropic-ai/sdk/src/internal/tracing.ts:816:          throw error;",
+    "@anthropic-ai/sdk/src/core/api-promise.ts:124:      throw error;",
+    "openai/src/core/streaming.ts:70:              throw new APIError(undefined, data.error, undefined, response.headers);",
+    "openai/src/core/streaming.ts:85:              throw new APIError(undefined, data.error, data.message, undefined);",
+    "@anthropic-ai/sdk/src/core/middleware.ts:328:      throw error;",
+  ],
+  "grep-rnw-error-cpython-asyncio.txt": [
+    'socket.py:870:        raise error("getaddrinfo returns an empty list")',
+    "socket.py:947:            raise error(err.errno, msg) from None",
+  ],
+};
+
+describe("a search over source files: rows that throw or raise", () => {
+  it.each(Object.entries(RAISE_ROWS))("keeps every distinct throw or raise of %s as printed", async (name, rows) => {
+    const text = fixture(name);
+    const pithy = await createPithy();
+    const r = await pithy.compress(text, { tool: "Bash" });
+    expect(r.action).toBe("compressed");
+    for (const row of rows) {
+      expect(text).toContain(row);
+      expect(r.output).toContain(row);
+    }
+  });
+
+  it("reads a throw, a raise, a panic and a reject in code, not in a comment or a name", () => {
+    for (const row of [
+      "  throw new Error(`bad`);",
+      "    throw error;",
+      '        raise ValueError("x")',
+      '    panic!("unreachable: {}", x);',
+      "\tpanic(err)",
+      "      reject(new Error('timeout'));",
+      "  if (x) throw toStoreError(error, command);",
+    ]) {
+      expect(isRaiseRow(row), row).toBe(true);
+    }
+    for (const row of [
+      " * An error that opts into the SDK's retry policy: throw it (e.g. from",
+      "        exceptions.clear()  # raise only the last error",
+      "// throw new Error('no')",
+      "  onThrow(errorHandler);",
+      "  /** @throws {TypeError} when bad */",
+      "  return Promise.reject(error);",
+      "  const errorHandler = (error) => log(error);",
+    ]) {
+      expect(isRaiseRow(row), row).toBe(false);
+    }
   });
 });
