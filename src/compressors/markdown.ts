@@ -28,7 +28,7 @@
 import { hasMarker } from "../ccr/marker.js";
 import { isHelpText } from "./help/parse.js";
 import { noiseCounts } from "./markdown/noise.js";
-import { planDocument, type Budget, type Fate } from "./markdown/plan.js";
+import { outlineCost, planDocument, type Budget, type Fate } from "./markdown/plan.js";
 import { renderDocument } from "./markdown/render.js";
 import { buildDocument, type MarkdownDocument } from "./markdown/sections.js";
 import { segmentMarkdown } from "./markdown/segment.js";
@@ -84,7 +84,9 @@ function compressMarkdown(input: CompressorInput): CompressorOutput | null {
   const doc = buildDocument(segments, true);
   let docCost = 0;
   for (const s of doc.sections) docCost += s.bodyCost + (s.heading === null ? 0 : s.heading.text.length);
-  const ceiling = Math.max(MAX_BUDGET, doc.sections.length * SECTION_BUDGET);
+  // A long document's detail is capped; its outline is not detail, so it comes on top of the cap:
+  // a manual whose options are its outline shows them all and still as much of every section.
+  const ceiling = Math.max(MAX_BUDGET, doc.sections.length * SECTION_BUDGET) + outlineCost(doc);
   const total = scaled(Math.min(ceiling, Math.max(MIN_BUDGET, docCost * KEEP_SHARE)), input.scale);
   const budget: Budget = {
     total,

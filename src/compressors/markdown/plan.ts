@@ -247,6 +247,17 @@ function isRemedyCode(s: Section, u: Unit): boolean {
  * What a section's outline costs: its tables' headers and rows (cut short),
  * definition terms and, under a remedy heading, its code; 0 when it has none.
  */
+/**
+ * What a document's outline costs, in characters: its headings and each
+ * section's {@link outlineFloor} (table headers and rows cut short,
+ * definition terms, entries' first sentences).
+ */
+export function outlineCost(doc: MarkdownDocument): number {
+  let cost = 0;
+  for (const s of doc.sections) cost += (s.heading === null ? 0 : s.heading.text.length) + outlineFloor(s);
+  return cost;
+}
+
 function outlineFloor(s: Section): number {
   if (!s.blocks.some((b) => b.kind !== "blank" && (b.kind !== "html" || isPropsArray(b.text)))) return 0;
   let cost = 0;
@@ -395,10 +406,11 @@ export function sectionUnits(
       return;
     }
     const term = isDefinitionTerm(s, block);
-    let signature = opensWithSignature(b.text);
     for (const span of warningLines(b.text, splitSentences(b.text))) {
       // The raw length bounds the cleaned one (cleaning only shortens) and costs no second pass.
       const sentence = b.text.slice(span.start, span.end);
+      // An entry may open any line of a paragraph: a definition list's entries are written line by line.
+      const signature = opensLine(b.text, span.start) && opensWithSignature(sentence.trimStart());
       units.push({
         block,
         start: span.start,
@@ -410,7 +422,6 @@ export function sectionUnits(
         from: b.startLine,
         to: b.startLine + b.lines,
       });
-      signature = false;
     }
   });
   return units;
@@ -420,19 +431,33 @@ export function sectionUnits(
 const SIGNATURE_CHARS = 160;
 /** A call signature in a code span: a dotted name, then its parameters (`_.uniq(array, [isSorted])`). */
 const CALL_SIGNATURE_RE = /^[\w$][\w$.]*\(.*\)$/;
+/**
+ * A command-line option in a code span, with its value if any: `--jobs`,
+ * `-p`, `--leak-check=<no|summary|yes|full> [default: summary]`.
+ */
+const OPTION_RE = /^--?[A-Za-z0-9][\w.-]*(?:[= [<].*)?$/;
+
+/** Whether the text from `at` on, white space aside, opens a line of `text`. */
+function opensLine(text: string, at: number): boolean {
+  let p = at;
+  while (p < text.length && (text.charCodeAt(p) === 32 || text.charCodeAt(p) === 9)) p++;
+  return p === 0 || text.charCodeAt(p - 1) === 10;
+}
 
 /**
- * Whether a paragraph opens with a code span holding a call signature (an
- * API reference's entry: `` `_.uniq(array, [isSorted], [iteratee])` Produces
- * a duplicate-free version…``): its first sentence names the entry, so it is
- * outline, as a heading is.
+ * Whether a paragraph opens with a code span holding a call signature or a
+ * command-line option (an API or a manual's reference entry: `` `_.uniq(array,
+ * [isSorted], [iteratee])` Produces a duplicate-free version…``, `` `--jobs` N
+ * Number of parallel jobs to run.``, as an HTML page's definition list reads
+ * once its term is joined to its text): its first sentence names the entry,
+ * so it is outline, as a heading is, and as a help text's option line is.
  */
 function opensWithSignature(text: string): boolean {
   if (text.charCodeAt(0) !== 96 /* ` */ || text.charCodeAt(1) === 96) return false;
   const close = text.indexOf("`", 1);
   if (close < 0 || close > SIGNATURE_CHARS) return false;
   const code = text.slice(1, close);
-  return !code.includes("\n") && CALL_SIGNATURE_RE.test(code);
+  return !code.includes("\n") && (CALL_SIGNATURE_RE.test(code) || OPTION_RE.test(code));
 }
 
 /**
