@@ -92,6 +92,10 @@ export function isColourWordDiff(text: string, lines: LineIndex): boolean {
   const view = new DiffView(text, lines);
   let inHunk = false;
   let coloured = 0;
+  // The next red and green openings at or past the line read: each search goes on from the last
+  // one, so a long diff with few colour runs is read once, not once per line.
+  let red = -2;
+  let green = -2;
   for (let i = 0; i < lines.count; i++) {
     const start = lines.start(i);
     const first = view.first(i);
@@ -104,8 +108,8 @@ export function isColourWordDiff(text: string, lines: LineIndex): boolean {
       if (v.startsWith("diff ") || v.startsWith("commit ")) inHunk = false;
     }
     if (!inHunk || first === 43 || first === 45 || first === -1) continue;
-    const red = text.indexOf("\x1b[31m", start);
-    const green = text.indexOf("\x1b[32m", start);
+    if (red !== -1 && red < start) red = text.indexOf("\x1b[31m", start);
+    if (green !== -1 && green < start) green = text.indexOf("\x1b[32m", start);
     const end = lines.end(i);
     if ((red !== -1 && red < end) || (green !== -1 && green < end)) coloured++;
     if (coloured >= MIN_COLOURED_LINES) return !isGraphLog(view);
