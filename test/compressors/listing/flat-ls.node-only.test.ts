@@ -8,9 +8,9 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { compressFlatLs } from "../../../src/compressors/listing/flat-ls.js";
-import { createPithy } from "../../../src/pipeline.js";
 import { detect } from "../../../src/router/detect.js";
 import { compressorInput } from "../../support/compressor-input.js";
+import { expectListingRoundTrips } from "../../support/listing.js";
 
 const fixture = (name: string) => readFileSync(new URL(`fixtures/${name}`, import.meta.url), "utf8");
 const LISTINGS = ["ls-l-usr-sbin.txt", "ls-la-etc.txt"];
@@ -56,15 +56,7 @@ describe("flat ls -l", () => {
   });
 
   it("compresses through the pipeline, recalls the original and leaves its own output alone", async () => {
-    for (const name of LISTINGS) {
-      const text = fixture(name);
-      const pithy = await createPithy();
-      const first = await pithy.compress(text, { tool: "Bash" });
-      expect(first, name).toMatchObject({ action: "compressed", type: "tabular", strategy: "listing" });
-      expect(await pithy.recall(first.key as string)).toMatchObject({ found: true, content: text });
-      const second = await pithy.compress(first.output, { tool: "Bash" });
-      expect(second.output).toBe(first.output);
-    }
+    await expectListingRoundTrips(LISTINGS.map((name) => [name, fixture(name)] as const));
   });
 
   it("reads a short listing as none", () => {

@@ -12,6 +12,7 @@ import { LineIndex } from "../../../src/kernels/lines.js";
 import { createPithy } from "../../../src/pipeline.js";
 import { detect } from "../../../src/router/detect.js";
 import { compressorInput } from "../../support/compressor-input.js";
+import { expectListingRoundTrips } from "../../support/listing.js";
 
 const fixture = (name: string) => readFileSync(new URL(`fixtures/${name}`, import.meta.url), "utf8");
 const LONG = ["git-status-staged-unstaged-pithy.txt", "git-status-conflict-pithy.txt"];
@@ -90,15 +91,7 @@ describe("git status", () => {
   });
 
   it("compresses through the pipeline, recalls the original and leaves its own output alone", async () => {
-    for (const name of LONG) {
-      const text = fixture(name);
-      const pithy = await createPithy();
-      const first = await pithy.compress(text, { tool: "Bash" });
-      expect(first, name).toMatchObject({ action: "compressed", type: "tabular", strategy: "listing" });
-      expect(await pithy.recall(first.key as string)).toMatchObject({ found: true, content: text });
-      const second = await pithy.compress(first.output, { tool: "Bash" });
-      expect(second.output).toBe(first.output);
-    }
+    await expectListingRoundTrips(LONG.map((name) => [name, fixture(name)] as const));
   });
 
   it("reads a clean status as none", () => {

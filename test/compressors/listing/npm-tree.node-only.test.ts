@@ -11,9 +11,9 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { compressNpmTree } from "../../../src/compressors/listing/npm-tree.js";
 import { npmEntryOf } from "../../../src/compressors/listing/shapes.js";
-import { createPithy } from "../../../src/pipeline.js";
 import { detect } from "../../../src/router/detect.js";
 import { compressorInput } from "../../support/compressor-input.js";
+import { expectListingRoundTrips } from "../../support/listing.js";
 
 const fixture = (name: string) => readFileSync(new URL(`fixtures/${name}`, import.meta.url), "utf8");
 const TREES = ["npm-ls-all-depth2-pithy.txt", "npm-ls-all-express4-proj.txt", "npm-ls-all-express4-broken.txt"];
@@ -53,14 +53,6 @@ describe("npm ls tree", () => {
   });
 
   it("compresses through the pipeline, recalls the original and leaves its own output alone", async () => {
-    for (const name of TREES) {
-      const text = fixture(name);
-      const pithy = await createPithy();
-      const first = await pithy.compress(text, { tool: "Bash" });
-      expect(first, name).toMatchObject({ action: "compressed", type: "tabular", strategy: "listing" });
-      expect(await pithy.recall(first.key as string)).toMatchObject({ found: true, content: text });
-      const second = await pithy.compress(first.output, { tool: "Bash" });
-      expect(second.output).toBe(first.output);
-    }
+    await expectListingRoundTrips(TREES.map((name) => [name, fixture(name)] as const));
   });
 });
