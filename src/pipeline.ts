@@ -34,7 +34,13 @@ import { type PithyOptions, type ResolvedOptions, resolveOptions } from "./pipel
 import { compressed, passthrough } from "./pipeline/result.js";
 import { type Detection, detect } from "./router/detect.js";
 import { missingAsRead } from "./pipeline/markdown-links.js";
-import { missingSalient, type SalientLine, salientLines } from "./fidelity/salient.js";
+import {
+  forgetSalientKinds,
+  missingSalient,
+  rememberSalientKinds,
+  type SalientLine,
+  salientLines,
+} from "./fidelity/salient.js";
 import { utf8Length } from "./ccr/wtf8.js";
 import { Telemetry, type TelemetrySnapshot } from "./telemetry.js";
 import type { CompressResult, ContentType, Fidelity, Hint, Mode, Profile } from "./types.js";
@@ -223,6 +229,7 @@ class Pipeline implements Pithy {
     const text = typeof content === "string" ? content : String(content ?? "");
     throwIfAborted(options);
     let result: CompressResult;
+    rememberSalientKinds();
     try {
       result = await this.run(text, hint ?? {}, options?.signal);
     } catch (error) {
@@ -231,6 +238,7 @@ class Pipeline implements Pithy {
       result = passthrough(text, "error", "unknown", 0);
     } finally {
       forgetStripped();
+      forgetSalientKinds();
     }
     const modelMs = typeof result.detail.modelMs === "number" ? result.detail.modelMs : undefined;
     this.telemetry.recordCall({ ...result, ms: now() - started, modelMs });

@@ -128,6 +128,75 @@ export function salientKind(text: string, next: string | undefined, indented = f
   return null;
 }
 
+/** What {@link salientKindOf} remembers of one line: the trimmed text read, its indentation, its kind. */
+interface KnownKind {
+  text: string;
+  indented: boolean;
+  kind: SalientKind | null;
+}
+
+/**
+ * {@link salientKind} without a next line, by line number, remembered while a
+ * compress call runs (see {@link rememberSalientKinds}): the search
+ * compressor asks it of every row that names an error word, and the fidelity
+ * check of the same lines again (its `ERROR_RE` alone was a tenth of a
+ * search's call). Keyed by the line's number, not its text: hashing each
+ * line's text cost about what the rules do. An entry answers only for the
+ * same text and indentation (the check may read a cleaned copy, whose lines
+ * are others). Null while no call runs: a line kept here keeps the text it
+ * was cut from alive.
+ */
+let kindMemo: Map<number, KnownKind> | null = null;
+/** Pipeline calls running (they may interleave at their awaits); the memo lives while any does. */
+let memoCalls = 0;
+/** Lines remembered at most; past it the memo starts again (bounded memory). */
+const MAX_MEMO_LINES = 16384;
+
+/** Starts remembering {@link salientKindOf} answers: a pipeline call begins. */
+export function rememberSalientKinds(): void {
+  memoCalls++;
+  kindMemo ??= new Map();
+}
+
+/** A pipeline call ends: what it remembered goes (a call still running just asks again). */
+export function forgetSalientKinds(): void {
+  memoCalls = Math.max(0, memoCalls - 1);
+  if (memoCalls === 0) kindMemo = null;
+  else kindMemo?.clear();
+}
+
+/**
+ * `salientKind(text, undefined, indented)` of the input's line `line`
+ * (0-based), remembered while a compress call runs for {@link salientLines}
+ * to read back.
+ */
+export function salientKindOf(text: string, indented: boolean, line: number): SalientKind | null {
+  const kind = salientKind(text, undefined, indented);
+  const memo = kindMemo;
+  if (memo !== null) {
+    if (memo.size >= MAX_MEMO_LINES) memo.clear();
+    memo.set(line, { text, indented, kind });
+  }
+  return kind;
+}
+
+/**
+ * {@link salientKind} of line `line`, from {@link salientKindOf}'s memo when
+ * it holds that line's text: only an underline can change what the line
+ * alone is (a heading comes before an error, after every other rule).
+ */
+function rememberedKind(text: string, next: string | undefined, indented: boolean, line: number): SalientKind | null {
+  const known = kindMemo === null || kindMemo.size === 0 ? undefined : kindMemo.get(line);
+  if (known === undefined || known.indented !== indented || known.text !== text)
+    return salientKind(text, next, indented);
+  const kind = known.kind;
+  if (kind !== null && kind !== "error") return kind;
+  if (text.length > 0 && !indented && next !== undefined && isUnderline(next) && isHeadingText(text, next.trim())) {
+    return "heading";
+  }
+  return kind;
+}
+
 /** False when {@link HEADER_RE} cannot match a line opening with `c`: `commit`, `diff --git`, `From`. */
 function mayBeHeader(c: number): boolean {
   return c === 99 /* c */ || c === 100 /* d */ || c === 70 /* F */;
@@ -261,7 +330,7 @@ export function salientLines(text: string, detach = true, index?: LineIndex): Sa
       const raw = lines.text(i) ?? "";
       const isSoft = (diff?.isContent(i) ?? false) || (isRgJson && RG_JSON_ROW_RE.test(raw));
       const trimmed = raw.trim().slice(0, LINE_CHARS);
-      const kind = salientKind(trimmed, lines.text(i + 1), raw.length > 0 && (raw[0] === " " || raw[0] === "\t"));
+      const kind = rememberedKind(trimmed, lines.text(i + 1), raw.length > 0 && (raw[0] === " " || raw[0] === "\t"), i);
       if (kind === null) continue;
       // Repeats that differ only in numbers count once, except where the numbers are the information.
       const key =

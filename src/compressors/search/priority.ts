@@ -1,4 +1,4 @@
-import { salientKind } from "../../fidelity/salient.js";
+import { salientKind, salientKindOf } from "../../fidelity/salient.js";
 
 /**
  * Which matches an agent most likely needs: those naming the caller's query
@@ -58,14 +58,16 @@ export function isStandout(text: string): boolean {
 
 /**
  * Whether the salience pass (fidelity/salient.ts), which checks every call,
- * reads `line` (a row's whole input line) as an error, a trace head or a
+ * reads `line` (a row's whole input line, number `lineNo` when known) as an error, a trace head or a
  * failed test: such a row must stay, or the guardrail passes the whole
  * search through (a context row quoting `Segmentation fault` in a regex).
  */
-export function isSalientRow(text: string, line: string): boolean {
+export function isSalientRow(text: string, line: string, lineNo = -1): boolean {
   if (!SALIENT_HINT_RE.test(text)) return false;
   const trimmed = line.trim();
-  const kind = salientKind(trimmed, undefined, line.length > 0 && (line[0] === " " || line[0] === "\t"));
+  const indented = line.length > 0 && (line[0] === " " || line[0] === "\t");
+  // Remembered by the input's line number, for the salience pass to read again.
+  const kind = lineNo < 0 ? salientKind(trimmed, undefined, indented) : salientKindOf(trimmed, indented, lineNo);
   return kind === "error" || kind === "trace" || kind === "test";
 }
 

@@ -226,7 +226,7 @@ function keepStandouts(
     // error word (context rows have none).
     const code = isCode[table.file[e]];
     const isLevel = !code && (kind === MATCH ? isScoredStandout(text, scores[e]) : isStandout(text));
-    if (isLevel || isSalientRow(text, hasLine ? input.line(line) : text)) take(e, text);
+    if (isLevel || (hasLine ? isSalientRow(text, input.line(line), line) : isSalientRow(text, text))) take(e, text);
     else if (code && kind === MATCH && isRaiseRow(text)) raises.push(e);
   }
   // A raise stands out among other rows: in a search for `throw` every row is one, and the caps' picks are the sample.
