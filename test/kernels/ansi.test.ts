@@ -192,6 +192,24 @@ describe("stripAnsi WASM and twin", () => {
     expect(stripAnsiWasm(host, s)).toBe(stripAnsiTwin(s));
   });
 
+  it("the dispatcher reads a text below SLICED_STRIP_MIN back in one piece, as the twin strips it", () => {
+    // Several 256 KB line windows' worth, surrogate pairs and lines of odd lengths included: one flat result.
+    const s = fc
+      .sample(fc.oneof(escapeText, fc.constant("é😀 x"), fc.constant("plain log line\n")), { seed: 11, numRuns: 60000 })
+      .join("\n")
+      .slice(0, 700_000);
+    forgetStripped();
+    expect(stripAnsi(s)).toBe(stripAnsiTwin(s));
+    fc.assert(
+      fc.property(fc.array(escapeText, { minLength: 20, maxLength: 60 }), (parts) => {
+        const text = parts.join("\n");
+        forgetStripped();
+        expect(stripAnsi(text)).toBe(stripAnsiTwin(text));
+      }),
+      { numRuns: 200 },
+    );
+  });
+
   it("agree on every corpus case", async () => {
     for (const c of await loadCorpus()) expect(stripAnsiWasm(host, c.text), c.id).toBe(stripAnsiTwin(c.text));
   });
