@@ -53,6 +53,14 @@ export const searchCompressor: Compressor = {
     if (selection.longRows > 0 && rowsWithLongCut(table) <= text.length * LONG_ROWS_SHARE * input.scale) {
       selection = selectRows(table, UNCAPPED, terms, input.lines);
     }
+    // A cut that hides little of the output is not worth a row an agent may need: every row stays.
+    if (
+      table.format === "text" &&
+      selection.longRows === 0 &&
+      droppedChars(table, selection) < text.length * MIN_CUT_SHARE
+    ) {
+      selection = selectRows(table, UNCAPPED, terms, input.lines);
+    }
     const drops = selection.droppedMatches + selection.droppedContext + selection.longRows > 0;
     // Nothing to drop: the rows stay as printed (`path:12:text`, the form an agent quotes back),
     // not regrouped under their paths, which saved a few tokens and broke every such quote.
@@ -67,11 +75,29 @@ export const searchCompressor: Compressor = {
 /** Share of the input that every row, long rows cut, may come to and all stay. */
 const LONG_ROWS_SHARE = 0.25;
 
+/**
+ * Share of the input that the rows a selection drops must come to for the cut
+ * to be made: below it (a search of a few dozen rows whose caps hide a handful),
+ * the saving is smaller than the risk that a hidden row was the one looked for.
+ */
+const MIN_CUT_SHARE = 0.1;
+
+/** Characters of the match and context rows `selection` drops. */
+function droppedChars(table: SearchTable, selection: SearchSelection): number {
+  let chars = 0;
+  for (let e = 0; e < table.count; e++) {
+    const kind = table.kind[e];
+    if ((kind === MATCH || kind === CONTEXT) && selection.keep[e] === 0) chars += table.end[e] - table.start[e] + 1;
+  }
+  return chars;
+}
+
 /** Caps that keep every row (standouts aside, which every row then is anyway). */
 const UNCAPPED: SearchCaps = {
   perFile: Number.MAX_SAFE_INTEGER,
   total: Number.MAX_SAFE_INTEGER,
   files: Number.MAX_SAFE_INTEGER,
+  outlineFiles: Number.MAX_SAFE_INTEGER,
   context: Number.MAX_SAFE_INTEGER,
   standouts: 0,
   standoutChars: 0,
