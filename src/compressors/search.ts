@@ -19,12 +19,14 @@ import {
 /**
  * Search results (grep -rn, rg -n, rg -C, rg --heading, rg --json).
  *
- * Under the caps (5 matches a file, 30 in all, rows for 10 files, one context
- * row each side of a kept match; all × the profile's scale) nothing is
- * dropped and the text stays as it is. Over the caps, matches with the
- * caller's query terms or error words are kept first, each kept row as the
- * tool printed it, every file stays named (with its match count when rows
- * went), and one marker recalls the original. A count listing (`grep -c`)
+ * Under the caps (5 matches a file, 30 in all over the first 10 files with
+ * one context row each side of a kept match, then the best match alone of
+ * each file up to the 30th; all × the profile's scale) nothing is dropped and
+ * the text stays as it is; so it does when the caps would hide under a tenth
+ * of it. Over the caps, matches with the caller's query terms or error words
+ * are kept first, each kept row as the tool printed it, an `rg -U` match over
+ * several lines kept or dropped whole, every file stays named (with its match
+ * count when rows went), and one marker recalls the original. A count listing (`grep -c`)
  * keeps its rows above 0 and counts its zeros (see search/count-rows.ts). In
  * lossless mode text rows are only regrouped by file, a rewrite checked to
  * expand back to the input byte for byte (see search/grouped.ts). `rg --json`
