@@ -141,6 +141,7 @@ export function selectRows(
     const [entry] = topMatches(table, byFile, fileStart[f], fileStart[f + 1], pickScores, 1, follows);
     if (entry !== undefined) keep[entry] = 1;
   }
+  keepDistinctValues(table, byFile, fileStart, keep, deep.concat(outline), caps.perFile * VALUES_PER_CAP);
   if (follows !== null) keepWholeMatches(byFile, follows, keep);
   const { verbatim, repeats } = keepStandouts(table, keep, caps, scores, input);
   keepSmallCuts(table, byFile, fileStart, keep);
@@ -329,6 +330,61 @@ function shownFiles(
   const deep = withMatches.slice(0, cap).sort((a, b) => a - b);
   const outline = withMatches.slice(cap, Math.max(cap, outlineCap)).sort((a, b) => a - b);
   return { deep, outline };
+}
+
+/** A match row whose text (an offset or column aside) is this short reads as a value `-o` printed alone. */
+const VALUE_ROW = 64;
+/** Whether `c` is a space or a tab (what indents a line of code). */
+function isSpaceCode(c: number): boolean {
+  return c === 32 || c === 9;
+}
+
+/** Distinct values a file may show, per match of the per-file cap. */
+const VALUES_PER_CAP = 6;
+/** A leading byte offset or column (`grep -b`, `rg --column`): not part of the value. */
+const OFFSET_RE = /^\d+:/;
+
+/**
+ * Keeps the first row of each distinct value (up to `cap` a file) of the
+ * files whose match rows are all values (`grep -o`, `rg -o`: at most
+ * {@link VALUE_ROW} characters each) and that repeat one another: the
+ * distinct values (`process.env.VISUAL`, an error code) are the facts of
+ * such a search, and their repeats are what the marker may hold.
+ */
+function keepDistinctValues(
+  table: SearchTable,
+  byFile: Int32Array,
+  fileStart: Int32Array,
+  keep: Uint8Array,
+  files: readonly number[],
+  cap: number,
+): void {
+  // `-o` prints no context, and a value is the match itself: no indentation before it.
+  if (table.hasContext) return;
+  const seen = new Set<string>();
+  for (const f of files) {
+    seen.clear();
+    let isValues = true;
+    let repeats = 0;
+    for (let i = fileStart[f]; i < fileStart[f + 1] && isValues; i++) {
+      const e = byFile[i];
+      if (table.kind[e] !== MATCH) continue;
+      const value = table.source.slice(table.textStart[e], table.end[e]).replace(OFFSET_RE, "");
+      if (value.length > VALUE_ROW || value.length === 0 || isSpaceCode(value.charCodeAt(0))) isValues = false;
+      else if (seen.has(value)) repeats++;
+      else seen.add(value);
+    }
+    if (!isValues || repeats === 0) continue;
+    seen.clear();
+    for (let i = fileStart[f]; i < fileStart[f + 1] && seen.size < cap; i++) {
+      const e = byFile[i];
+      if (table.kind[e] !== MATCH) continue;
+      const value = table.source.slice(table.textStart[e], table.end[e]).replace(OFFSET_RE, "");
+      if (seen.has(value)) continue;
+      seen.add(value);
+      keep[e] = 1;
+    }
+  }
 }
 
 /**
