@@ -19,12 +19,14 @@ import {
 /**
  * Search results (grep -rn, rg -n, rg -C, rg --heading, rg --json).
  *
- * Under the caps (5 matches a file, 30 in all, rows for 10 files, one context
- * row each side of a kept match; all × the profile's scale) nothing is
- * dropped and the text stays as it is. Over the caps, matches with the
- * caller's query terms or error words are kept first, each kept row as the
- * tool printed it, every file stays named (with its match count when rows
- * went), and one marker recalls the original. A count listing (`grep -c`)
+ * Under the caps (5 matches a file, 30 in all over the first 10 files with
+ * one context row each side of a kept match, then the best match alone of
+ * each file up to the 30th; all × the profile's scale) nothing is dropped and
+ * the text stays as it is; so it does when the caps would hide under a tenth
+ * of it. Over the caps, matches with the caller's query terms or error words
+ * are kept first, each kept row as the tool printed it, an `rg -U` match over
+ * several lines kept or dropped whole, every file stays named (with its match
+ * count when rows went), and one marker recalls the original. A count listing (`grep -c`)
  * keeps its rows above 0 and counts its zeros (see search/count-rows.ts). In
  * lossless mode text rows are only regrouped by file, a rewrite checked to
  * expand back to the input byte for byte (see search/grouped.ts). `rg --json`
@@ -53,6 +55,14 @@ export const searchCompressor: Compressor = {
     if (selection.longRows > 0 && rowsWithLongCut(table) <= text.length * LONG_ROWS_SHARE * input.scale) {
       selection = selectRows(table, UNCAPPED, terms, input.lines);
     }
+    // A cut that hides little of the output is not worth a row an agent may need: every row stays.
+    if (
+      table.format === "text" &&
+      selection.longRows === 0 &&
+      droppedChars(table, selection) < text.length * MIN_CUT_SHARE
+    ) {
+      selection = selectRows(table, UNCAPPED, terms, input.lines);
+    }
     const drops = selection.droppedMatches + selection.droppedContext + selection.longRows > 0;
     // Nothing to drop: the rows stay as printed (`path:12:text`, the form an agent quotes back),
     // not regrouped under their paths, which saved a few tokens and broke every such quote.
@@ -67,11 +77,29 @@ export const searchCompressor: Compressor = {
 /** Share of the input that every row, long rows cut, may come to and all stay. */
 const LONG_ROWS_SHARE = 0.25;
 
+/**
+ * Share of the input that the rows a selection drops must come to for the cut
+ * to be made: below it (a search of a few dozen rows whose caps hide a handful),
+ * the saving is smaller than the risk that a hidden row was the one looked for.
+ */
+const MIN_CUT_SHARE = 0.1;
+
+/** Characters of the match and context rows `selection` drops. */
+function droppedChars(table: SearchTable, selection: SearchSelection): number {
+  let chars = 0;
+  for (let e = 0; e < table.count; e++) {
+    const kind = table.kind[e];
+    if ((kind === MATCH || kind === CONTEXT) && selection.keep[e] === 0) chars += table.end[e] - table.start[e] + 1;
+  }
+  return chars;
+}
+
 /** Caps that keep every row (standouts aside, which every row then is anyway). */
 const UNCAPPED: SearchCaps = {
   perFile: Number.MAX_SAFE_INTEGER,
   total: Number.MAX_SAFE_INTEGER,
   files: Number.MAX_SAFE_INTEGER,
+  outlineFiles: Number.MAX_SAFE_INTEGER,
   context: Number.MAX_SAFE_INTEGER,
   standouts: 0,
   standoutChars: 0,

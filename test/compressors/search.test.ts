@@ -270,11 +270,20 @@ describe("search compressor: caps and priorities", () => {
   it("still names a file whose matches are all dropped, with its count", () => {
     let text = "";
     // Rows long enough that hiding a file's two to four of them saves more than its note costs.
+    for (let f = 0; f < 34; f++) text += rows(`pkg/file-${f}.js`, 2 + (f % 3), "const hit = search(index, query)");
+    const r = compress(text)!;
+    for (let f = 0; f < 34; f++) expect(r.output).toContain(`pkg/file-${f}.js`);
+    // Past the 30 files that show a row, a file is named with its count.
+    expect(r.output).toContain("\npkg/file-31.js (3 matches)\n");
+    expect(r.output).toContain("\npkg/file-32.js (4 matches)\n");
+  });
+
+  it("shows the best match of each file past the first ten, up to thirty files", () => {
+    let text = "";
     for (let f = 0; f < 14; f++) text += rows(`pkg/file-${f}.js`, 2 + (f % 3), "const hit = search(index, query)");
     const r = compress(text)!;
-    for (let f = 0; f < 14; f++) expect(r.output).toContain(`pkg/file-${f}.js`);
-    expect(r.output).toContain("\npkg/file-13.js (3 matches)\n");
-    expect(r.output).toContain("\npkg/file-11.js (4 matches)\n");
+    for (let f = 10; f < 14; f++) expect(r.output).toContain(`pkg/file-${f}.js:10:`);
+    expect(r.output).toContain("\npkg/file-11.js (4 matches, 1 shown)\n");
   });
 
   it("caps the matches kept overall", () => {
@@ -290,16 +299,24 @@ describe("search compressor: caps and priorities", () => {
     let text = "";
     for (let f = 0; f < 30; f++) text += rows(`src/m${f}.go`, 12);
     const kept = (scale: number) => rowLines(compress(text, { scale })!.output).length;
-    expect(kept(0.5)).toBe(15);
-    expect(kept(1)).toBe(30);
-    expect(kept(2)).toBe(60);
+    // The total over the first files, then one row each for the files after them up to the outline cap.
+    expect(kept(0.5)).toBe(15 + 10);
+    expect(kept(1)).toBe(30 + 20);
+    expect(kept(2)).toBe(60 + 10);
     const shownFiles = (scale: number) =>
       compress(text, { scale })!
         .output.split("\n")
         .filter((l) => l.includes("shown)")).length;
-    expect(shownFiles(0.5)).toBe(5);
-    expect(shownFiles(1)).toBe(10);
-    expect(shownFiles(2)).toBe(20);
+    expect(shownFiles(0.5)).toBe(15);
+    expect(shownFiles(1)).toBe(30);
+    expect(shownFiles(2)).toBe(30);
+    const deepFiles = (scale: number) =>
+      compress(text, { scale })!
+        .output.split("\n")
+        .filter((l) => l.includes("shown)") && !l.includes(", 1 shown)")).length;
+    expect(deepFiles(0.5)).toBe(5);
+    expect(deepFiles(1)).toBe(10);
+    expect(deepFiles(2)).toBe(20);
   });
 
   it("keeps only the context rows next to kept matches", () => {

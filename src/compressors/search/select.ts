@@ -6,9 +6,11 @@ import { isRaiseRow, isSalientRow, isScoredStandout, isStandout, MAX_SCORE, scor
 
 /**
  * Chooses which rows of a search result stay visible: at most `perFile`
- * matches of a file, `total` matches overall, rows for at most `files` files
- * (the others are only named, with their counts), and up to `context` context
- * rows on each side of a kept match. Query-term and error-word matches go
+ * matches of a file (more when few files share the `total`), `total` matches
+ * overall over the first `files` files, up to `context` context rows on each
+ * side of their kept matches, and the best match alone of each further file
+ * up to `outlineFiles` (the rest are only named, with their counts): a file's
+ * one row costs little more than its name and count, and is often its fact. Query-term and error-word matches go
  * first; among equals, earlier rows win, and every shown file gets its best
  * match before any file gets a second, so the result stays broad. Beyond
  * the caps, the first row of each distinct line (numbers aside) that names
@@ -22,6 +24,8 @@ export interface SearchCaps {
   readonly perFile: number;
   readonly total: number;
   readonly files: number;
+  /** Files in all that show a row: past `files`, each shows its best match alone. */
+  readonly outlineFiles: number;
   readonly context: number;
   /** Distinct rows naming an error or a failure kept beyond the caps, and the characters they may take. */
   readonly standouts: number;
@@ -52,6 +56,7 @@ export function searchCaps(scale: number, length = Number.POSITIVE_INFINITY): Se
     perFile: scaled(5, scale),
     total: scaled(30, scale),
     files: scaled(10, scale),
+    outlineFiles: scaled(30, scale),
     context: scaled(1, scale, 0),
     standouts: scaled(80, scale),
     // A quarter of the input at most: a search for an error word makes every row a standout.
@@ -99,6 +104,7 @@ export function selectRows(
   const { byFile, fileStart } = groupByFile(table);
   const scores = new Uint8Array(table.count);
   const best = new Uint8Array(nFiles);
+  const follows = multiLineFollows(table, byFile, fileStart);
   for (let e = 0; e < table.count; e++) {
     if (table.kind[e] !== MATCH) continue;
     const s = scoreText(table.source.slice(table.textStart[e], table.end[e]), terms);
@@ -106,12 +112,23 @@ export function selectRows(
     const f = table.file[e];
     if (f >= 0 && s > best[f]) best[f] = s;
   }
+  // A multi-line match is one item: its first row stands for it, with the best score of its rows.
+  const pickScores = follows === null ? scores : scores.slice();
+  if (follows !== null) {
+    for (let i = byFile.length - 1; i > 0; i--) {
+      if (follows[byFile[i]] === 1)
+        pickScores[byFile[i - 1]] = Math.max(pickScores[byFile[i - 1]], pickScores[byFile[i]]);
+    }
+  }
   const candidates: Candidate[] = [];
-  for (const f of shownFiles(table, best, caps.files)) {
-    const picks = topMatches(table, byFile, fileStart[f], fileStart[f + 1], scores, caps.perFile);
+  const { deep, outline } = shownFiles(table, best, caps.files, caps.outlineFiles);
+  // The total is shared out: when few files have matches, each shows more of them.
+  const perFile = caps.perFile;
+  for (const f of deep) {
+    const picks = topMatches(table, byFile, fileStart[f], fileStart[f + 1], pickScores, perFile, follows);
     // A file's first match competes for the total with the file's best score.
     picks.forEach((entry, rank) => {
-      candidates.push({ file: f, entry, score: rank === 0 ? best[f] : scores[entry], rank });
+      candidates.push({ file: f, entry, score: rank === 0 ? best[f] : pickScores[entry], rank });
     });
   }
   candidates.sort((a, b) => b.score - a.score || a.rank - b.rank || a.file - b.file);
@@ -119,6 +136,13 @@ export function selectRows(
   const taken = Math.min(candidates.length, caps.total);
   for (let i = 0; i < taken; i++) keep[candidates[i].entry] = 1;
   for (let f = 0; f < nFiles; f++) keepAround(table, byFile, fileStart[f], fileStart[f + 1], keep, caps.context);
+  // The files past the deep ones: each one's best match, as an outline row, without context.
+  for (const f of outline) {
+    const [entry] = topMatches(table, byFile, fileStart[f], fileStart[f + 1], pickScores, 1, follows);
+    if (entry !== undefined) keep[entry] = 1;
+  }
+  keepDistinctValues(table, byFile, fileStart, keep, deep.concat(outline), caps.perFile * VALUES_PER_CAP);
+  if (follows !== null) keepWholeMatches(byFile, follows, keep);
   const { verbatim, repeats } = keepStandouts(table, keep, caps, scores, input);
   keepSmallCuts(table, byFile, fileStart, keep);
   const keptMatches = new Int32Array(nFiles);
@@ -289,14 +313,130 @@ function groupByFile(table: SearchTable): { byFile: Int32Array; fileStart: Int32
   return { byFile, fileStart };
 }
 
-/** The files whose rows may show: the best-scored first, then in order, up to `cap` (files without a match always). */
-function shownFiles(table: SearchTable, best: Uint8Array, cap: number): number[] {
+/**
+ * The files whose rows may show, the best-scored first, then in order: the
+ * first `cap` in depth, the next ones up to `outlineCap` by their best match alone.
+ */
+function shownFiles(
+  table: SearchTable,
+  best: Uint8Array,
+  cap: number,
+  outlineCap: number,
+): { deep: number[]; outline: number[] } {
   const files = table.files;
   const withMatches: number[] = [];
   for (let f = 0; f < files.length; f++) if (files[f].matches > 0) withMatches.push(f);
   withMatches.sort((a, b) => best[b] - best[a] || a - b);
-  const shown = withMatches.slice(0, cap);
-  return shown.sort((a, b) => a - b);
+  const deep = withMatches.slice(0, cap).sort((a, b) => a - b);
+  const outline = withMatches.slice(cap, Math.max(cap, outlineCap)).sort((a, b) => a - b);
+  return { deep, outline };
+}
+
+/** A match row whose text (an offset or column aside) is this short reads as a value `-o` printed alone. */
+const VALUE_ROW = 64;
+/** Whether `c` is a space or a tab (what indents a line of code). */
+function isSpaceCode(c: number): boolean {
+  return c === 32 || c === 9;
+}
+
+/** Distinct values a file may show, per match of the per-file cap. */
+const VALUES_PER_CAP = 6;
+/** A leading byte offset or column (`grep -b`, `rg --column`): not part of the value. */
+const OFFSET_RE = /^\d+:/;
+
+/**
+ * Keeps the first row of each distinct value (up to `cap` a file) of the
+ * files whose match rows are all values (`grep -o`, `rg -o`: at most
+ * {@link VALUE_ROW} characters each) and that repeat one another: the
+ * distinct values (`process.env.VISUAL`, an error code) are the facts of
+ * such a search, and their repeats are what the marker may hold.
+ */
+function keepDistinctValues(
+  table: SearchTable,
+  byFile: Int32Array,
+  fileStart: Int32Array,
+  keep: Uint8Array,
+  files: readonly number[],
+  cap: number,
+): void {
+  // `-o` prints no context, and a value is the match itself: no indentation before it.
+  if (table.hasContext) return;
+  const seen = new Set<string>();
+  for (const f of files) {
+    seen.clear();
+    let isValues = true;
+    let repeats = 0;
+    for (let i = fileStart[f]; i < fileStart[f + 1] && isValues; i++) {
+      const e = byFile[i];
+      if (table.kind[e] !== MATCH) continue;
+      const value = table.source.slice(table.textStart[e], table.end[e]).replace(OFFSET_RE, "");
+      if (value.length > VALUE_ROW || value.length === 0 || isSpaceCode(value.charCodeAt(0))) isValues = false;
+      else if (seen.has(value)) repeats++;
+      else seen.add(value);
+    }
+    if (!isValues || repeats === 0) continue;
+    seen.clear();
+    for (let i = fileStart[f]; i < fileStart[f + 1] && seen.size < cap; i++) {
+      const e = byFile[i];
+      if (table.kind[e] !== MATCH) continue;
+      const value = table.source.slice(table.textStart[e], table.end[e]).replace(OFFSET_RE, "");
+      if (seen.has(value)) continue;
+      seen.add(value);
+      keep[e] = 1;
+    }
+  }
+}
+
+/**
+ * Share of match rows that must sit in short runs (2 to {@link MAX_RUN} rows
+ * on consecutive lines of one file) for the output to read as multi-line
+ * matches (`rg -U`), where a `catch (e) {` row and the `throw` row under it
+ * are one match. Adjacent hits of a line search come in runs of any length
+ * (a test data file's block of cases) or alone.
+ */
+const MULTI_LINE_SHARE = 0.5;
+const MAX_RUN = 3;
+
+/**
+ * Per entry, 1 for a match row that continues the match row before it in its
+ * file (the next line number) within a short run, when the match rows read as
+ * multi-line matches; else null (adjacent matches of a line search are separate).
+ */
+function multiLineFollows(table: SearchTable, byFile: Int32Array, fileStart: Int32Array): Uint8Array | null {
+  const follows = new Uint8Array(table.count);
+  let matches = 0;
+  let inShortRuns = 0;
+  for (let f = 0; f < table.files.length; f++) {
+    let run = 0;
+    const close = (end: number): void => {
+      if (run >= 2 && run <= MAX_RUN) inShortRuns += run;
+      else for (let j = end - run + 2; j <= end; j++) follows[byFile[j]] = 0;
+      run = 0;
+    };
+    let last = -1;
+    for (let i = fileStart[f]; i < fileStart[f + 1]; i++) {
+      const e = byFile[i];
+      if (table.kind[e] !== MATCH) continue;
+      matches++;
+      if (last >= 0 && table.lineNo[e] > 0 && table.lineNo[e] === table.lineNo[byFile[last]] + 1 && last === i - 1) {
+        follows[e] = 1;
+        run++;
+      } else {
+        if (last >= 0) close(last);
+        run = 1;
+      }
+      last = i;
+    }
+    if (last >= 0) close(last);
+  }
+  return matches > 0 && inShortRuns >= matches * MULTI_LINE_SHARE ? follows : null;
+}
+
+/** Keeps every row of each multi-line match whose first row is kept. */
+function keepWholeMatches(byFile: Int32Array, follows: Uint8Array, keep: Uint8Array): void {
+  for (let i = 1; i < byFile.length; i++) {
+    if (follows[byFile[i]] === 1 && keep[byFile[i - 1]] === 1) keep[byFile[i]] = 1;
+  }
 }
 
 /**
@@ -317,6 +457,7 @@ function topMatches(
   to: number,
   scores: Uint8Array,
   cap: number,
+  follows: Uint8Array | null = null,
 ): number[] {
   const picks: number[] = [];
   let first = -1;
@@ -328,7 +469,7 @@ function topMatches(
   for (let s = MAX_SCORE; s >= 0 && picks.length < cap; s--) {
     for (let i = from; i < to && picks.length < cap; i++) {
       const e = byFile[i];
-      if (e === first || table.kind[e] !== MATCH || scores[e] !== s) continue;
+      if (e === first || table.kind[e] !== MATCH || scores[e] !== s || follows?.[e] === 1) continue;
       const text = rowText(table, e);
       if (shownTexts.has(text)) {
         // Only the best `cap` repeats can ever be picked.

@@ -30,20 +30,9 @@ function rowsByPath(text: string): Map<string, string[]> {
   return rows;
 }
 
-const CASES = [
-  [
-    "rg-o-n-versions-changelogs.txt",
-    [
-      "side-channel-map/CHANGELOG.md",
-      "side-channel-list/CHANGELOG.md",
-      "math-intrinsics/CHANGELOG.md",
-      "get-proto/CHANGELOG.md",
-      "es-define-property/CHANGELOG.md",
-      "dunder-proto/CHANGELOG.md",
-    ],
-  ],
-  ["rg-o-n-github-issue-urls-changelogs.txt", ["ai/CHANGELOG.md"]],
-] as const;
+// rg-o-n-versions-changelogs.txt, once a case here, now stays whole: its caps hid
+// under a tenth of it (see whole-search.node-only.test.ts).
+const CASES = [["rg-o-n-github-issue-urls-changelogs.txt", ["ai/CHANGELOG.md"]]] as const;
 
 describe("search: a cut that hides less than it costs", () => {
   it.each(CASES)("keeps every short row of the files of %s one row past the cap", async (name, whole) => {
