@@ -101,6 +101,78 @@ function sample(table: Table, rows: Int32Array, input: CompressorInput): Samplin
   return { kept, summary: describeOmitted(table, rows.length, dropped), strategy: "sample" };
 }
 
+/** Longest second cell listed with an omitted row's id (a version, a short value; not a free text). */
+const KEY_VALUE_MAX = 40;
+/** Share of the input that the listing of omitted rows' names with their second cells may cost at most… */
+const PAIR_LISTING_SHARE = 0.4;
+/** …and that of their names alone. */
+const NAME_LISTING_SHARE = 0.5;
+
+/**
+ * How omitted rows of a delimited table of entities are named below their
+ * marker: by their leading cells as written (`libp11-kit0<TAB>0.24.1-2`),
+ * when the first column is an id column: an inventory's outline is its
+ * names, and a marker naming only the first and last of 800 packages hides
+ * the rest. The id and a short second cell (a version) when the table has
+ * more columns and that fits {@link PAIR_LISTING_SHARE} of the input, else
+ * the id alone; null when that would cost more than
+ * {@link NAME_LISTING_SHARE} of the input, or the table is not so keyed.
+ * Returns, per record, the end offset of the key to list.
+ */
+function keyListing(table: Table, rows: Int32Array, picked: Sampling, idCol: number): Int32Array | null {
+  // A `|` table (psql) pads its cells for display: its names are read from the kept rows' layout, not listed.
+  if (table.kind !== "delimited" || table.delimiter === "|" || idCol !== 0 || table.columns.length < 2) return null;
+  const ends = new Int32Array(table.recordCount);
+  let names = 0;
+  let pairCost = 0;
+  let idCost = 0;
+  let next = 0;
+  for (let k = 0; k < rows.length; k++) {
+    if (next < picked.kept.length && picked.kept[next] === k) {
+      next++;
+      continue;
+    }
+    const r = rows[k];
+    const id = cellSpan(table, r, 0);
+    const second = cellSpan(table, r, 1);
+    if (id === null) return null;
+    if (isName(table.text, id[0], id[1])) names++;
+    idCost += id[1] - table.recordStart[r] + 1;
+    const isShort = second !== null && second[1] - second[0] <= KEY_VALUE_MAX && table.columns.length > 2;
+    pairCost += (isShort ? second[1] : id[1]) - table.recordStart[r] + 1;
+    ends[r] = isShort ? second[1] : -id[1];
+  }
+  // Numbers and hashes (zip codes, commit ids) are data, not an outline: only names are listed.
+  if (names < (rows.length - picked.kept.length) * 0.9) return null;
+  if (pairCost <= table.text.length * PAIR_LISTING_SHARE) {
+    for (let r = 0; r < ends.length; r++) if (ends[r] < 0) ends[r] = -ends[r];
+    return ends;
+  }
+  if (idCost > table.text.length * NAME_LISTING_SHARE) return null;
+  for (let r = 0; r < ends.length; r++) if (ends[r] !== 0) ends[r] = cellSpan(table, r, 0)?.[1] ?? 0;
+  return ends;
+}
+
+/** A hex run long enough to be a hash rather than a word. */
+const HASH_RE = /^[0-9a-f]{7,}$/;
+
+/** Whether `text[start, end)` is a name: it holds a letter and is no hash. */
+function isName(text: string, start: number, end: number): boolean {
+  let letter = false;
+  for (let i = start; i < end && !letter; i++) {
+    const c = text.charCodeAt(i) | 32;
+    letter = c >= 97 && c <= 122;
+  }
+  return letter && !HASH_RE.test(text.slice(start, end));
+}
+
+/** `[start, end)` of cell `c` of record `r` in the text, or null when the record has no such cell. */
+function cellSpan(table: Table, r: number, c: number): [number, number] | null {
+  const i = table.fieldOffset[r] + c;
+  if (i >= table.fieldOffset[r + 1]) return null;
+  return [table.cellStart[i], table.cellEnd[i]];
+}
+
 /** Longest row label a group marker shows. */
 const LABEL_MAX = 48;
 
@@ -119,10 +191,11 @@ function rowLabel(table: Table, r: number, idCol: number): string {
 function renderSample(table: Table, rows: Int32Array, picked: Sampling, input: CompressorInput): string {
   const { text } = table;
   const idCol = idColumn(table, rows);
+  const keys = keyListing(table, rows, picked, idCol);
   const gaps = countGaps(table, picked);
   // A marker per run pays off when runs are long; many short runs share one marker.
   const most = Math.max(scaled(CAPS.gapMarkers, input.scale, 2), Math.floor(rows.length / CAPS.rowsPerGapMarker));
-  if (gaps > most) return renderOneMarker(table, rows, picked, input, idCol);
+  if (gaps > most) return renderOneMarker(table, rows, picked, input, idCol, keys);
   const out: string[] = [];
   let row = 0;
   let next = 0;
@@ -135,10 +208,13 @@ function renderSample(table: Table, rows: Int32Array, picked: Sampling, input: C
     const first = rowLabel(table, gapFirst, idCol);
     const last = rowLabel(table, gapLast, idCol);
     const named = gapCount === 1 ? `1 row omitted: ${first}` : `${gapCount} rows omitted: ${first} … ${last}`;
-    const summary = isFirstGap ? `${named}; in all ${picked.summary}` : named;
+    const listed = keys === null || gapCount === 1 ? named : `${named} (keys listed)`;
+    const summary = isFirstGap ? `${listed}; in all ${picked.summary}` : listed;
     const from = input.lines.lineAt(table.recordStart[gapFirst]);
     const to = input.lines.lineAt(Math.max(table.recordStart[gapLast], table.recordEnd[gapLast] - 1)) + 1;
     out.push(input.marker(summary, { lines: [[from, to]] }));
+    if (keys !== null && gapCount > 1)
+      for (let r = gapFirst; r <= gapLast; r++) out.push(text.slice(table.recordStart[r], keys[r]));
     isFirstGap = false;
     gapCount = 0;
   };
@@ -197,6 +273,7 @@ function renderOneMarker(
   picked: Sampling,
   input: CompressorInput,
   idCol: number,
+  keys: Int32Array | null,
 ): string {
   const { text } = table;
   const ranges: [number, number][] = [];
@@ -218,7 +295,9 @@ function renderOneMarker(
     else ranges.push([from, to]);
   }
   const names = `${rowLabel(table, firstDropped, idCol)} … ${rowLabel(table, lastDropped, idCol)}`;
-  const marker = input.marker(`${picked.summary}; from ${names}`, { lines: ranges });
+  const marker = input.marker(`${picked.summary}; from ${names}${keys === null ? "" : " (keys listed)"}`, {
+    lines: ranges,
+  });
   const out: string[] = [];
   let row = 0;
   next = 0;
@@ -234,6 +313,7 @@ function renderOneMarker(
     } else if (!isMarked) {
       out.push(marker);
       isMarked = true;
+      if (keys !== null) for (const d of rows) if (keys[d] > 0) out.push(text.slice(table.recordStart[d], keys[d]));
     }
     row++;
   }

@@ -55,25 +55,34 @@ export function parseHelp(lines: LineIndex): HelpText | null {
   const headings: number[] = [];
   /** Lines of the running option's description so far, or -1 outside one. */
   let described = -1;
+  /** Indentation of a description line ending in `:` that opens a list of values, or -1. */
+  let valuesIntro = -1;
   for (let i = 0; i < count; i++) {
     const line = lines.line(i);
     const indent = indentOf(line);
     if (indent === line.length) {
       kinds[i] = HelpLine.Blank;
       described = -1;
+      valuesIntro = -1;
       continue;
     }
     kinds[i] = HelpLine.Outline;
     if (isOptionAt(line, indent) || isTagAt(line, indent)) {
       // The option's text may start on its own line (`-k EXPRESSION   Only run…`) or on the next.
       described = hasTextAfterTag(line, indent) ? 1 : 0;
+      valuesIntro = -1;
     } else if (indent === 0 && isHeading(line)) {
       headings.push(i);
       described = -1;
+      valuesIntro = -1;
     } else if (described >= 0) {
-      if (described > 0 && !isTroubleLine(line) && !isDeprecationLine(line) && !namesValues(line)) {
+      // A value the option takes, listed under its description's `…:` line, is outline as the option is.
+      const isValue = valuesIntro >= 0 && indent > valuesIntro && isTagShape(line, indent);
+      if (!isValue && described > 0 && !isTroubleLine(line) && !isDeprecationLine(line) && !namesValues(line)) {
         kinds[i] = HelpLine.Detail;
       }
+      if (line.trimEnd().endsWith(":")) valuesIntro = indent;
+      else if (indent <= valuesIntro) valuesIntro = -1;
       described++;
     }
   }
@@ -110,7 +119,16 @@ function isOptionAt(line: string, indent: number): boolean {
 
 /** Whether `line` opens, at `indent`, with a one-word tag and its text after a gap (`TZ    specify the…`). */
 function isTagAt(line: string, indent: number): boolean {
-  if (indent > MAX_TAG_INDENT) return false;
+  return indent <= MAX_TAG_INDENT && isTagShape(line, indent);
+}
+
+/**
+ * Whether `line` holds, from `indent` on, a one-word name and its text
+ * after a gap at any depth: an option's value under the line that
+ * introduces them (bash's `set -o`: `pipefail     the return value of…`;
+ * diff's `%<  lines from FILE1`).
+ */
+function isTagShape(line: string, indent: number): boolean {
   const gap = line.indexOf(" ", indent);
   return (
     gap > indent && gap - indent <= MAX_TAG_LENGTH && line.charCodeAt(gap + 1) === 32 && hasTextAfterTag(line, indent)

@@ -9,8 +9,14 @@ import type { RenderContext } from "./context.js";
 import { decodeEntities } from "./entities.js";
 import { TAG_FLAGS, TEXT, Tag, TagFlag } from "./tags.js";
 
-/** Where inline text goes: flowing text keeps line breaks and link URLs; a cell or heading is one line. */
-export const InlineMode = { Flow: 0, Line: 1 } as const;
+/**
+ * Where inline text goes: flowing text keeps line breaks and link URLs; a
+ * cell is one line; a heading is one line whose code reads as on the page,
+ * without backticks (`DEP0001: http.OutgoingMessage.prototype.flush`,
+ * `The [package] section`): a heading names its section, and its name is
+ * what an agent looks for.
+ */
+export const InlineMode = { Flow: 0, Line: 1, Heading: 2 } as const;
 
 /** An {@link InlineMode} value. */
 export type InlineModeValue = (typeof InlineMode)[keyof typeof InlineMode];
@@ -73,7 +79,8 @@ export function inlineText(ctx: RenderContext, node: number, mode: InlineModeVal
     const flags = TAG_FLAGS[kind];
     if (kind === Tag.br) parts.push(mode === InlineMode.Flow ? "\n" : " ");
     else if (kind === Tag.img) parts.push(collapseSpace(decodeEntities(tree.attr(entry, "alt") ?? "")));
-    else if ((flags & TagFlag.CodeSpan) !== 0) parts.push(codeSpan(plainText(ctx, entry)));
+    else if ((flags & TagFlag.CodeSpan) !== 0)
+      parts.push(mode === InlineMode.Heading ? collapseSpace(plainText(ctx, entry)) : codeSpan(plainText(ctx, entry)));
     else if (kind === Tag.a) {
       linkStarts.push(parts.length);
       stack.push(~entry);
@@ -85,7 +92,7 @@ export function inlineText(ctx: RenderContext, node: number, mode: InlineModeVal
     } else tree.pushChildren(entry, stack);
   }
   const text = parts.join("");
-  return mode === InlineMode.Line ? collapseSpace(text).trim() : text;
+  return mode !== InlineMode.Flow ? collapseSpace(text).trim() : text;
 }
 
 /**
@@ -98,14 +105,14 @@ function singleTextInline(ctx: RenderContext, node: number, child: number, mode:
   const kind = tree.kind[node];
   const flags = TAG_FLAGS[kind];
   // A code span renders differently; a block's padding spaces matter unless the line is trimmed.
-  if ((flags & TagFlag.CodeSpan) !== 0 || ((flags & TagFlag.Block) !== 0 && mode !== InlineMode.Line)) return null;
+  if ((flags & TagFlag.CodeSpan) !== 0 || ((flags & TagFlag.Block) !== 0 && mode === InlineMode.Flow)) return null;
   if (ctx.isDropped(node)) return "";
   const text = collapseSpace(decodeEntities(tree.rawText(child)));
-  if (kind !== Tag.a) return mode === InlineMode.Line ? text.trim() : text;
+  if (kind !== Tag.a) return mode !== InlineMode.Flow ? text.trim() : text;
   const parts = [text];
   closeLink(ctx, node, parts, 0, mode);
   const linked = parts.length === 1 ? parts[0] : parts.join("");
-  return mode === InlineMode.Line ? collapseSpace(linked).trim() : linked;
+  return mode !== InlineMode.Flow ? collapseSpace(linked).trim() : linked;
 }
 
 /** Replaces a link's text in `parts` by its Markdown form once its children are done. */

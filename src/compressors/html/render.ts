@@ -12,7 +12,7 @@ import type { RenderContext } from "./context.js";
 import { decodeEntities } from "./entities.js";
 import { InlineMode, codeSpan, collapseSpace, inlineText, longestRun, plainText } from "./inline.js";
 import { renderTable } from "./table.js";
-import { TAG_FLAGS, Tag, TagFlag } from "./tags.js";
+import { OTHER, TAG_FLAGS, Tag, TagFlag } from "./tags.js";
 import { Has, ROOT, type HtmlTree } from "./tree.js";
 
 /** Nesting beyond this many lists or quotes adds no more indentation (10 000 nested lists stay linear). */
@@ -100,7 +100,7 @@ class BlockWriter {
     if ((flags & TagFlag.Heading) !== 0) {
       const level = kind - Tag.h1 + 1;
       this.flush();
-      const text = inlineText(this.ctx, node, InlineMode.Line);
+      const text = inlineText(this.ctx, node, InlineMode.Heading);
       if (text !== "") {
         const anchor = this.ctx.pendingAnchor;
         this.ctx.pendingAnchor = "";
@@ -137,6 +137,13 @@ class BlockWriter {
         }
         return true;
       }
+      case Tag.dt:
+        this.flush();
+        if (!isOptionTerm(this.ctx, node)) return true;
+        // One code span, so the term reads as on the page ("--jobs N", not "`--jobs` N") and stays an entry.
+        this.addCollapsed(codeSpan(plainText(this.ctx, node)));
+        this.closeTerm();
+        return false;
       case Tag.dd:
         this.flush();
         this.definitionDepth++;
@@ -186,14 +193,9 @@ class BlockWriter {
         this.writeLabel();
         this.lastTight = false;
         return;
-      case Tag.dt: {
-        const text = this.takeInline();
-        if (text !== "") {
-          this.writeLabel();
-          this.label = text.replace(/\n/g, " ");
-        }
+      case Tag.dt:
+        this.closeTerm();
         return;
-      }
       case Tag.dd:
         this.flush();
         this.definitionDepth--;
@@ -204,6 +206,15 @@ class BlockWriter {
         return;
       default:
         if ((TAG_FLAGS[kind] & TagFlag.Block) !== 0) this.flush();
+    }
+  }
+
+  /** Makes the gathered `<dt>` text the label written in front of the next `<dd>`. */
+  private closeTerm(): void {
+    const text = this.takeInline();
+    if (text !== "") {
+      this.writeLabel();
+      this.label = text.replace(/\n/g, " ");
     }
   }
 
@@ -303,6 +314,46 @@ function isLayoutList(tree: HtmlTree, list: number): boolean {
     }
   }
   return items === 1 && (tree.has[only] & Has.Pre) !== 0;
+}
+
+/** Elements that mark a placeholder in a command's synopsis (`--jobs <em>N</em>`). */
+const PLACEHOLDER_TAGS: ReadonlySet<string> = new Set(["em", "var", "i"]);
+/** Text between an option term's parts: separators only (`-h, --help`, `--color=WHEN`, `[N]`, `spec…`). */
+const TERM_SEPARATORS = /^[\s,=|[\]<>.\u2026]*$/;
+
+/** Longest term read as an option's synopsis when it holds words besides its code (`--config KEY=VALUE or PATH`). */
+const OPTION_TERM_CHARS = 80;
+
+/**
+ * Whether `<dt>` `term` names a command-line option or the like: it opens
+ * with code, and besides code holds only placeholders and separators
+ * (`<code>-j</code> <em>N</em>`, as mdbook, DocBook and texinfo write a
+ * manual's options), or its code is an option (`-`, `+`) and the term is a
+ * short synopsis (`<code>--config</code> <em>KEY</em>=<em>VALUE</em> or
+ * <em>PATH</em>`). Such a term renders as one code span.
+ */
+function isOptionTerm(ctx: RenderContext, term: number): boolean {
+  const tree = ctx.tree;
+  const stack: number[] = [];
+  tree.pushChildren(term, stack);
+  let first = -1;
+  let onlyParts = true;
+  while (stack.length > 0) {
+    const n = stack.pop() as number;
+    const kind = tree.kind[n];
+    if (tree.isText(n)) {
+      if (TERM_SEPARATORS.test(tree.rawText(n))) continue;
+      if (first < 0) return false;
+      onlyParts = false;
+    } else if ((TAG_FLAGS[kind] & TagFlag.CodeSpan) !== 0) {
+      if (first < 0) first = n;
+    } else if (kind === Tag.a) tree.pushChildren(n, stack);
+    else if (first < 0 || kind !== OTHER || !PLACEHOLDER_TAGS.has(tree.tagName(n))) return false;
+  }
+  if (first < 0) return false;
+  if (onlyParts) return true;
+  const code = plainText(ctx, first).trimStart();
+  return (code.startsWith("-") || code.startsWith("+")) && plainText(ctx, term).length <= OPTION_TERM_CHARS;
 }
 
 function decodeText(ctx: RenderContext, node: number): string {

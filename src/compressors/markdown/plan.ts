@@ -62,6 +62,8 @@ export interface Unit {
   /** Input lines `[from, to)` it covers (0-based; a sentence covers its paragraph's). */
   from: number;
   to: number;
+  /** A whole line of a paragraph of records (see {@link recordLines}): a gap before it is a line of its own. */
+  record?: boolean;
 }
 
 /** A unit kept whole. */
@@ -405,8 +407,26 @@ export function sectionUnits(
       piece(0, b.text.length, "text", b.cost);
       return;
     }
+    const sentences = splitSentences(b.text);
+    if (!wholeBlocks && isRecordParagraph(b.text, b.lines, sentences.length)) {
+      for (const line of recordLines(b.text)) {
+        units.push({
+          block,
+          start: line.start,
+          end: line.end,
+          cost: line.end - line.start + 1,
+          compactCost: line.end - line.start + 1,
+          warning: isWarning(b.text.slice(line.start, line.end)),
+          role: line.title ? "outline" : "text",
+          from: b.startLine + line.index,
+          to: b.startLine + line.index + 1,
+          record: true,
+        });
+      }
+      return;
+    }
     const term = isDefinitionTerm(s, block);
-    for (const span of warningLines(b.text, splitSentences(b.text))) {
+    for (const span of warningLines(b.text, sentences)) {
       // The raw length bounds the cleaned one (cleaning only shortens) and costs no second pass.
       const sentence = b.text.slice(span.start, span.end);
       // An entry may open any line of a paragraph: a definition list's entries are written line by line.
@@ -425,6 +445,63 @@ export function sectionUnits(
     }
   });
   return units;
+}
+
+/** Lines from which a paragraph may be read as records. */
+const RECORD_MIN_LINES = 8;
+/** Lines a sentence spans on average, past which a paragraph's lines are records. */
+const RECORD_LINES_PER_SENTENCE = 4;
+
+/** Lines from which a paragraph under a title line (less indented than the rest) is read as records. */
+const TITLED_MIN_LINES = 3;
+
+/**
+ * Whether a prose paragraph is a list of one-line records rather than
+ * sentences: many lines, few sentence ends (`apropos`' `name (8) - summary`
+ * lines, an index written line by line), or a title over indented lines
+ * with no sentence end (`git help -a`'s `Low-level Commands / Syncing
+ * Repositories` over its five commands). Its lines are then its units, so
+ * trimming keeps whole records from its head and tail instead of
+ * collapsing the paragraph as one overlong "sentence", and a title is
+ * outline.
+ */
+function isRecordParagraph(text: string, lines: number, sentences: number): boolean {
+  if (lines >= RECORD_MIN_LINES && sentences * RECORD_LINES_PER_SENTENCE < lines) return true;
+  return lines >= TITLED_MIN_LINES && sentences <= 1 && isTitledBlock(text);
+}
+
+/** Whether the first line of `text` is indented less than every later non-blank line. */
+function isTitledBlock(text: string): boolean {
+  const lines = text.split("\n");
+  const indent = (line: string) => line.length - line.trimStart().length;
+  const title = indent(lines[0]);
+  for (let i = 1; i < lines.length; i++) if (lines[i].trim() !== "" && indent(lines[i]) <= title) return false;
+  return true;
+}
+
+/**
+ * The non-blank lines of a record paragraph, each with its index; a line
+ * indented less than the line after it is a title (`Main Porcelain
+ * Commands` above its indented commands), an outline unit.
+ */
+function recordLines(text: string): { start: number; end: number; index: number; title: boolean }[] {
+  const lines: { start: number; end: number; index: number; indent: number }[] = [];
+  let index = 0;
+  for (let start = 0; start <= text.length; index++) {
+    const nl = text.indexOf("\n", start);
+    const end = nl === -1 ? text.length : nl;
+    let indent = start;
+    while (indent < end && (text.charCodeAt(indent) === 32 || text.charCodeAt(indent) === 9)) indent++;
+    if (indent < end) lines.push({ start, end, index, indent: indent - start });
+    if (nl === -1) break;
+    start = nl + 1;
+  }
+  return lines.map((l, i) => ({
+    start: l.start,
+    end: l.end,
+    index: l.index,
+    title: i + 1 < lines.length && l.indent < lines[i + 1].indent,
+  }));
 }
 
 /** Longest code span read as an API entry's signature. */

@@ -252,6 +252,8 @@ function omission(
   const counts = new Map<string, number>();
   const ranges: Array<[number, number]> = [];
   const rows: string[] = [];
+  /** Omitted record lines, named by their start, so the marker names the first and the last. */
+  const records: string[] = [];
   let sentences = 0;
   let shortened = 0;
   units.forEach((u, k) => {
@@ -260,6 +262,11 @@ function omission(
     const b = section.blocks[u.block];
     if (kept[k] === KEPT_COMPACT) {
       shortened++;
+      return;
+    }
+    if (b.kind === "prose" && u.record === true) {
+      counts.set("line", (counts.get("line") ?? 0) + 1);
+      records.push(recordName(b.text.slice(u.start, u.end)));
       return;
     }
     if (b.kind === "prose") {
@@ -286,6 +293,8 @@ function omission(
     let part = `${n} ${label}${n === 1 ? "" : "s"}`;
     if (label === "table row" && rows.length > 0)
       part += rows.length === 1 ? ` (${rows[0]})` : ` (${rows[0]} … ${rows[rows.length - 1]})`;
+    if (label === "line" && records.length > 0)
+      part += records.length === 1 ? ` (${records[0]})` : ` (${records[0]} … ${records[records.length - 1]})`;
     parts.push(part);
     blocks += n;
   }
@@ -304,6 +313,17 @@ function omission(
  * ellipsis line; dropped sentences inside a paragraph become an inline
  * ellipsis. When only sentences went, the marker closes the section.
  */
+/** Longest name of a record line in a marker. */
+const RECORD_NAME_CHARS = 40;
+
+/** A record line's name in a marker: its start, up to a run of spaces or {@link RECORD_NAME_CHARS}. */
+function recordName(line: string): string {
+  const text = line.trim();
+  const gap = text.indexOf("  ");
+  const name = gap > 0 ? text.slice(0, gap) : text;
+  return name.length > RECORD_NAME_CHARS ? `${name.slice(0, RECORD_NAME_CHARS - 1)}…` : name;
+}
+
 function writeTrimmed(
   w: Writer,
   section: Section,
@@ -368,7 +388,9 @@ function writeTrimmed(
     let k = first;
     while (k < u) {
       if (kept[k] === 0) {
-        text += text.length === 0 ? "… " : " … ";
+        // Between whole records the gap is a line of its own, so every kept record stays a line.
+        const record = units[k].record === true;
+        text += text.length === 0 ? (record ? "…\n" : "… ") : record ? "\n…\n" : " … ";
         while (k < u && kept[k] === 0) k++;
         continue;
       }
