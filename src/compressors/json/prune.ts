@@ -11,6 +11,7 @@ import {
   entryStub,
   isStatusKey,
   namingStub,
+  placeKey,
   omittedKeys,
   recordLabel,
   withCodes,
@@ -711,23 +712,39 @@ class Pruner {
     }
     const keys: string[] = [];
     const values: JsonNode[] = [];
+    // Where the record points (a diagnostic's `"line": 420`, a call frame's `lineNumber`) stays
+    // with what names it (its file or url): one line and one column, the first of each.
+    let place = 0;
+    let hasName = false;
     for (let i = 0; i < node.keys.length; i++) {
       const value = node.values[i];
       let kept: JsonNode | null = null;
       if (typeof value === "string") {
-        if (
+        const placeOf = placeKey(node.keys[i], value);
+        if (placeOf !== 0) {
+          if ((place & placeOf) === 0) {
+            place |= placeOf;
+            kept = value;
+          }
+        } else if (
           isStringScalar(value) &&
           value.length <= MAX_IDENTIFIER_LENGTH &&
           (this.opts.identifiers.hasLexeme(node.keys[i]) || isStatusKey(node.keys[i]))
-        )
+        ) {
           kept = isHeadingLexeme(node.keys[i]) ? this.cutHeading(value) : value;
-      } else kept = this.identifiersOf(value, depth + 1);
+          hasName = true;
+        }
+      } else {
+        kept = this.identifiersOf(value, depth + 1);
+        if (kept !== null) hasName = true;
+      }
       if (kept !== null) {
         keys.push(node.keys[i]);
         values.push(kept);
       }
     }
-    if (keys.length === 0) return null;
+    // A line without a file says nothing: only a record something names keeps its place.
+    if (!hasName) return null;
     if (keys.length < node.keys.length) {
       keys.push(NOTE_KEY);
       values.push(omittedKeys(node.keys.length - keys.length + 1));
