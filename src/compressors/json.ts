@@ -44,6 +44,8 @@ const CAPS = {
   stringKeep: 120,
   arrayCap: 50,
   objectCap: 100,
+  /** Entries a settings map (json/settings-map.ts) keeps: a build's ~1,000 config variables fit. */
+  settingsCap: 2000,
   rowBudget: 15,
   minRows: 8,
   head: 3,
@@ -72,6 +74,7 @@ function pruneOptions(input: CompressorInput, identifiers: IdentifierKeys): Prun
     stringKeep: scaled(CAPS.stringKeep, s, 40),
     arrayCap: scaled(CAPS.arrayCap, s, 8),
     objectCap: scaled(CAPS.objectCap, s, 16),
+    settingsCap: scaled(CAPS.settingsCap, s, 200),
     identifiers,
     stubBudget: scaled(CAPS.stubBudget, s, 20),
     crush: {

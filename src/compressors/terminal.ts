@@ -23,6 +23,13 @@ import { dropStatusOverlays } from "./terminal/status-overlays.js";
  * it: apt's `(Reading database ... 100%` then its final count) also becomes a
  * line end in text that has LF line ends: both pieces were written, and the
  * text is then routed as lines. A CR-only file stays as it is.
+ *
+ * A pager's capture (`less`, `more`, a REPL's `help()`) ends at its prompt:
+ * `(END)`, `--More--(26%)`, `lines 1-40/300 12%`. The prompt says where the
+ * reader stopped, and the screen above it is what they saw last; both are
+ * the terminal's, not the document's, so they end the output as they are
+ * while the document's pages before them are routed on (a Markdown page
+ * would drop `[vm]: vm.md` definitions and the prompt as boilerplate).
  */
 export const terminalCompressor: Compressor = {
   name: "terminal",
@@ -35,8 +42,11 @@ export const terminalCompressor: Compressor = {
     // A CR-only file (no LF at all) is records the router reads as they are.
     const clean = stripped.includes("\n") ? crToLf(stripped) : stripped;
     if (clean === input.text) return null;
+    const screen = pagerScreenStart(withPagerPrompt(clean, input.text));
+    const pinned = screen === -1 ? null : withPagerPrompt(clean, input.text);
     return {
-      output: clean,
+      output: pinned === null ? clean : pinned.slice(0, screen),
+      ...(pinned === null ? {} : { pinnedTail: pinned.slice(screen) }),
       lossy: true,
       reroute: true,
       detail: {
@@ -47,6 +57,52 @@ export const terminalCompressor: Compressor = {
     };
   },
 };
+
+/**
+ * A pager's prompt on the last line of a capture: less's `(END)` (also
+ * pydoc's `… (END) (press h for help or q to quit)`), its `lines 1-40/300
+ * 12%` and `byte 2048/9000 22%`, more's `--More--` with or without its percentage.
+ */
+const PAGER_PROMPT_RE = /(?:\(END\)|--More--(?:\(\d{1,3}%\))?|\b(?:lines \d+-\d+|byte \d+)\/\d+ \d{1,3}%)/;
+/** Longest prompt line read. */
+const PAGER_PROMPT_MAX = 200;
+/** Rows of the last screen kept above the prompt: the classic terminal's height, the least a screen shows. */
+const PAGER_SCREEN_ROWS = 24;
+
+/** Characters at the end of a capture read for a pager's last prompt. */
+const PROMPT_WINDOW = 512;
+
+/**
+ * `clean` ending with the pager prompt that ends the raw capture, when the
+ * pager erased it on quitting (more's `--More--(26%)` then `\r ESC[K`):
+ * erased or not, it is where the reader stopped.
+ */
+function withPagerPrompt(clean: string, raw: string): string {
+  const tail = stripAnsi(raw.slice(Math.max(0, raw.length - PROMPT_WINDOW)));
+  let end = tail.length;
+  while (end > 0 && tail.charCodeAt(end - 1) <= 32) end--;
+  const start = Math.max(tail.lastIndexOf("\n", end - 1), tail.lastIndexOf("\r", end - 1)) + 1;
+  const prompt = tail.slice(start, end);
+  if (prompt.length === 0 || prompt.length > PAGER_PROMPT_MAX || !PAGER_PROMPT_RE.test(prompt)) return clean;
+  let cleanEnd = clean.length;
+  while (cleanEnd > 0 && clean.charCodeAt(cleanEnd - 1) <= 32) cleanEnd--;
+  if (clean.slice(0, cleanEnd).endsWith(prompt)) return clean;
+  return `${clean.slice(0, cleanEnd)}\n${prompt}\n`;
+}
+
+/**
+ * Where a pager's last screen starts in cleaned `text` (the rows above its
+ * closing prompt, then the prompt), or -1 when the text does not end at a pager prompt.
+ */
+export function pagerScreenStart(text: string): number {
+  let end = text.length;
+  while (end > 0 && text.charCodeAt(end - 1) <= 32) end--;
+  const lineStart = text.lastIndexOf("\n", end - 1) + 1;
+  if (end - lineStart > PAGER_PROMPT_MAX || !PAGER_PROMPT_RE.test(text.slice(lineStart, end))) return -1;
+  let at = lineStart;
+  for (let rows = 0; rows < PAGER_SCREEN_ROWS && at > 0; rows++) at = text.lastIndexOf("\n", at - 2) + 1;
+  return at;
+}
 
 /** A record's opening: an ISO date, a syslog date, a dmesg stamp, or a `[date]`. */
 const RECORD_START_RE =

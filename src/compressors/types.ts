@@ -58,6 +58,12 @@ export interface CompressorOutput {
   /** Set by cleaning steps (terminal): route the output again and run that type's chain. */
   reroute?: boolean;
   /**
+   * With `reroute`: text that ends the final output as it is, after whatever
+   * the rerouted chain makes of `output` (a pager's last screen and its
+   * prompt: where the reader stopped, not part of the document shown).
+   */
+  pinnedTail?: string;
+  /**
    * For each line of `output`, the 0-based input line it shows, or -1 (a
    * marker, a line of its own): lets later links' markers name the
    * original's lines. Without it, a later marker names lines only when the

@@ -45,6 +45,8 @@ export interface ChainRun {
    * need not find them again.
    */
   indexes?: readonly LineIndex[];
+  /** What cleaning steps pinned to the end of the output (CompressorOutput.pinnedTail), in order. */
+  pinnedTail?: string;
 }
 
 /** Everything a chain run needs besides the content and its type. */
@@ -88,6 +90,7 @@ export function runChain(
     input = last.retyped(next);
   }
   if (run.strategy.length === 0) return null;
+  if (run.pinnedTail !== undefined) run.output += run.pinnedTail;
   if (envelope !== null) {
     run.output = envelope.head + run.output;
     run.strategy.unshift("http");
@@ -123,7 +126,7 @@ function runLinks(
   for (const compressor of chain) {
     // A blind last resort never cuts what a compressor claimed (and fitted to its own budget).
     if (compressor.lastResort === true && run.claimed) continue;
-    const out = tryLink(compressor, input, ctx);
+    let out = tryLink(compressor, input, ctx);
     if (out === null) continue;
     if (out.output === input.text) {
       // A compressor that read the content and found every line a fact still claims it.
@@ -134,10 +137,16 @@ function runLinks(
     run.strategy.push(compressor.name);
     run.lossy ||= out.lossy;
     if (out.detail !== undefined) Object.assign(run.detail, out.detail);
+    const isRerouted = out.reroute === true && mayReroute;
+    if (out.pinnedTail !== undefined) {
+      // Rerouted, the other chain reads the text without it; else this chain goes on over all of it.
+      if (isRerouted) run.pinnedTail = out.pinnedTail + (run.pinnedTail ?? "");
+      else out = { ...out, output: out.output + out.pinnedTail, pinnedTail: undefined };
+    }
     run.output = out.output;
     if (out.keepsLines !== true && out.reroute !== true) run.claimed = true;
     input = input.after(out, run.type);
-    if (out.reroute === true && mayReroute) return input;
+    if (isRerouted) return input;
   }
   return null;
 }

@@ -2,6 +2,7 @@ import { pathKey } from "../../ccr/marker.js";
 import { selectRows, type CrushPolicy, type RowSelection } from "./array-crush.js";
 import { MAX_IDENTIFIER_LENGTH, isHeadingLexeme, isIdentifierValue, type IdentifierKeys } from "./identifier-keys.js";
 import { compactEntryStub, isKeyedMap } from "./keyed-map.js";
+import { isSettingsMap } from "./settings-map.js";
 import { RowScanner, isErrorValue } from "./row-scan.js";
 import { JsonRows } from "./rows.js";
 import {
@@ -10,6 +11,7 @@ import {
   entryStub,
   isStatusKey,
   namingStub,
+  placeKey,
   omittedKeys,
   recordLabel,
   withCodes,
@@ -49,6 +51,11 @@ export interface PruneOptions {
   arrayCap: number;
   /** Objects keep head and tail keys past this many keys. */
   objectCap: number;
+  /**
+   * A settings map (json/settings-map.ts) keeps every entry up to this many
+   * keys, its long values cut to {@link PruneOptions.stringKeep}; past it, head and tail.
+   */
+  settingsCap: number;
   identifiers: IdentifierKeys;
   /**
    * Records a crushed array or map drops that still show as naming stubs
@@ -559,6 +566,7 @@ class Pruner {
     let tailValue = "";
     /** Whether each value of `values` is a stub or a note, already in its final form. */
     let isFinal: boolean[] | null = null;
+    let isSettings = false;
     if (selection !== null) {
       this.stats.rowsDropped += selection.dropped;
       this.stats.arraysCrushed++;
@@ -589,21 +597,28 @@ class Pruner {
       const legend = [...stubs.values()].some(holdsKeyCount) ? `; ${OMITTED_KEYS_LEGEND}` : "";
       tailValue = encodeString(this.opts.marker(`${selection.summary}${legend}`, pathOf(at)));
     } else if (keys.length > this.opts.objectCap) {
-      const head = Math.ceil((this.opts.objectCap - 1) * 0.7);
-      const tail = this.opts.objectCap - 1 - head;
-      const omitted = keys.length - head - tail;
-      this.stats.itemsDropped += omitted;
-      keys = [...keys.slice(0, head), NOTE_KEY, ...keys.slice(keys.length - tail)];
-      values = [
-        ...values.slice(0, head),
-        encodeString(this.omittedKeysMarker(obj, head, obj.keys.length - tail, at)),
-        ...values.slice(values.length - tail),
-      ];
+      // A settings map keeps every entry (its long values cut shorter) up to its own cap.
+      isSettings = !hasRecords && isSettingsMap(obj);
+      const cap = isSettings ? this.opts.settingsCap : this.opts.objectCap;
+      if (keys.length > cap) {
+        const head = Math.ceil((cap - 1) * 0.7);
+        const tail = cap - 1 - head;
+        const omitted = keys.length - head - tail;
+        this.stats.itemsDropped += omitted;
+        keys = [...keys.slice(0, head), NOTE_KEY, ...keys.slice(keys.length - tail)];
+        values = [
+          ...values.slice(0, head),
+          encodeString(this.omittedKeysMarker(obj, head, obj.keys.length - tail, at)),
+          ...values.slice(values.length - tail),
+        ];
+      }
     }
     const shrunk = values.map((v, i) =>
       (keys[i] === NOTE_KEY && keys !== obj.keys) || isFinal?.[i] === true
         ? v
-        : this.shrink(v, depth + 1, this.isWholeIdentifier(keys[i]), under(at, keys[i]), isHeadingLexeme(keys[i])),
+        : isSettings && typeof v === "string" && !this.isWholeIdentifier(keys[i])
+          ? this.cutString(v, this.opts.stringKeep)
+          : this.shrink(v, depth + 1, this.isWholeIdentifier(keys[i]), under(at, keys[i]), isHeadingLexeme(keys[i])),
     );
     if (tailKey !== null) {
       keys = [...keys, tailKey];
@@ -697,23 +712,39 @@ class Pruner {
     }
     const keys: string[] = [];
     const values: JsonNode[] = [];
+    // Where the record points (a diagnostic's `"line": 420`, a call frame's `lineNumber`) stays
+    // with what names it (its file or url): one line and one column, the first of each.
+    let place = 0;
+    let hasName = false;
     for (let i = 0; i < node.keys.length; i++) {
       const value = node.values[i];
       let kept: JsonNode | null = null;
       if (typeof value === "string") {
-        if (
+        const placeOf = placeKey(node.keys[i], value);
+        if (placeOf !== 0) {
+          if ((place & placeOf) === 0) {
+            place |= placeOf;
+            kept = value;
+          }
+        } else if (
           isStringScalar(value) &&
           value.length <= MAX_IDENTIFIER_LENGTH &&
           (this.opts.identifiers.hasLexeme(node.keys[i]) || isStatusKey(node.keys[i]))
-        )
+        ) {
           kept = isHeadingLexeme(node.keys[i]) ? this.cutHeading(value) : value;
-      } else kept = this.identifiersOf(value, depth + 1);
+          hasName = true;
+        }
+      } else {
+        kept = this.identifiersOf(value, depth + 1);
+        if (kept !== null) hasName = true;
+      }
       if (kept !== null) {
         keys.push(node.keys[i]);
         values.push(kept);
       }
     }
-    if (keys.length === 0) return null;
+    // A line without a file says nothing: only a record something names keeps its place.
+    if (!hasName) return null;
     if (keys.length < node.keys.length) {
       keys.push(NOTE_KEY);
       values.push(omittedKeys(node.keys.length - keys.length + 1));

@@ -92,8 +92,11 @@ export function namingStub(
     if (typeof value !== "string") {
       // A record's own place (ruff's `"location":{"column":9,"row":75}`) is where a diagnostic points.
       const isPlace = !hasPosition && isPosition(value) && (depth > 0 || isPlaceKey(key));
-      if (isPlace) hasPosition = true;
-      const inner = isPlace ? value : depth === 0 ? namingStub(value, identifiers, 1) : codesOf(value);
+      // A diagnostic's `locations: [{"caret": {"file", "line", "column", …}}]`: where it points, nested.
+      const nestedPlace =
+        !isPlace && !hasPosition && depth === 0 && isPlaceKey(key) ? placeSkeleton(value, identifiers, 0) : null;
+      if (isPlace || nestedPlace !== null) hasPosition = true;
+      const inner = nestedPlace ?? (isPlace ? value : depth === 0 ? namingStub(value, identifiers, 1) : codesOf(value));
       if (inner === null) continue;
       keys.push(key);
       values.push(inner);
@@ -152,14 +155,79 @@ function isMessageKey(raw: string): boolean {
 }
 
 /** 1 for a line key with a number, 2 for a column key with one, else 0. */
-function placeKey(raw: string, value: string): number {
+export function placeKey(raw: string, value: string): number {
   if (!isStringScalar(raw) || value.length > 12 || numberValue(value) === null) return 0;
   const name = decodeString(raw).toLowerCase();
   return LINE_KEYS.has(name) ? 1 : COLUMN_KEYS.has(name) ? 2 : 0;
 }
 
 /** Last words of keys that hold a record's start (`location`, `startPosition`); an `end_location` is not one. */
-const PLACE_WORDS: ReadonlySet<string> = new Set(["location", "loc", "position", "pos", "start", "begin", "region"]);
+const PLACE_WORDS: ReadonlySet<string> = new Set([
+  "location",
+  "locations",
+  "loc",
+  "position",
+  "pos",
+  "start",
+  "begin",
+  "region",
+]);
+
+/** Deepest nesting a place is looked for in (`locations[0].caret.line` is 2 levels down). */
+const PLACE_DEPTH_MAX = 3;
+/** Most items of an array of places a stub shows (a diagnostic has one or two locations). */
+const PLACE_ITEMS_MAX = 2;
+
+/**
+ * Where a nested place points: only its file (an identifier) and its first
+ * line and column, at any depth up to {@link PLACE_DEPTH_MAX}; null when it
+ * holds no line. gcc's JSON diagnostics nest them as
+ * `"locations": [{"caret": {"byte-column", "display-column", "line", "file", "column"}, "finish": …}]`.
+ */
+function placeSkeleton(value: JsonNode, identifiers: IdentifierKeys, depth: number): JsonNode | null {
+  if (typeof value === "string" || depth > PLACE_DEPTH_MAX) return null;
+  if (Array.isArray(value)) {
+    const items: JsonNode[] = [];
+    for (const item of value) {
+      const kept = placeSkeleton(item, identifiers, depth + 1);
+      if (kept !== null) items.push(kept);
+      if (items.length === PLACE_ITEMS_MAX) break;
+    }
+    return items.length === 0 ? null : items;
+  }
+  if (!(value instanceof JsonObject)) return null;
+  const keys: string[] = [];
+  const values: JsonNode[] = [];
+  let hasLine = false;
+  let hasColumn = false;
+  for (let i = 0; i < value.keys.length; i++) {
+    const key = value.keys[i];
+    const v = value.values[i];
+    if (typeof v !== "string") {
+      // The first nested place is where the record starts (gcc's `caret`), the rest its extent.
+      if (hasLine || keys.length > 0) continue;
+      const inner = placeSkeleton(v, identifiers, depth + 1);
+      if (inner === null) continue;
+      keys.push(key);
+      values.push(inner);
+      hasLine = true;
+      continue;
+    }
+    const place = placeKey(key, v);
+    if ((place === 1 && !hasLine) || (place === 2 && !hasColumn)) {
+      if (place === 1) hasLine = true;
+      else hasColumn = true;
+      keys.push(key);
+      values.push(v);
+    } else if (place === 0 && v.length <= STUB_VALUE_MAX && isStringScalar(v) && isStringScalar(key)) {
+      if (identifiers.has(decodeString(key)) && !BLOB_WORDS.has(lastWord(decodeString(key)))) {
+        keys.push(key);
+        values.push(v);
+      }
+    }
+  }
+  return hasLine ? new JsonObject(keys, values) : null;
+}
 
 /** Whether key lexeme `raw` names where its record starts. */
 function isPlaceKey(raw: string): boolean {

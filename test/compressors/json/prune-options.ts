@@ -12,6 +12,7 @@ export function testPruneOptions(over: Partial<PruneOptions> = {}): PruneOptions
     stringKeep: 30,
     arrayCap: 10,
     objectCap: 20,
+    settingsCap: 40,
     identifiers,
     stubBudget: 50,
     crush: { budget: 10, minRows: 8, head: 2, tail: 2, topScores: 3, queryTerms: [], identifiers },
