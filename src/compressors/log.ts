@@ -54,6 +54,7 @@ import { codeFrames, FrameRole } from "./log/code-frames.js";
 import { sameDiagnostics } from "./log/same-diagnostics.js";
 import { isCarpCaller, isPerlMessage } from "./log/perl-messages.js";
 import { massifPeak } from "./log/massif-peak.js";
+import { makeConclusions } from "./log/make-debug.js";
 
 /** Caps at the default profile; each is multiplied by `input.scale`. */
 const CAPS = {
@@ -127,6 +128,7 @@ export function compressLog(input: CompressorInput): CompressorOutput | null {
   const { keep, why, firsts } = pass;
   keepContext(pass.anchors, keep, why, scaled(CAPS.contextBefore, scale, 0), scaled(CAPS.contextAfter, scale, 0));
   for (const i of conclusionEvents(visible)) keep[i] = 1;
+  for (const i of makeConclusions(visible)) keep[i] = 1;
   // Records (lines that open an event) before continuations (the indented lines of an
   // object a debug log dumps): the distinct events are the outline, the dump is detail.
   let budget = scaled(CAPS.templates, scale);
