@@ -55,6 +55,7 @@ import { sameDiagnostics } from "./log/same-diagnostics.js";
 import { isCarpCaller, isPerlMessage } from "./log/perl-messages.js";
 import { massifPeak } from "./log/massif-peak.js";
 import { makeConclusions } from "./log/make-debug.js";
+import { alternativesEvents } from "./log/alternatives-log.js";
 
 /** Caps at the default profile; each is multiplied by `input.scale`. */
 const CAPS = {
@@ -129,6 +130,7 @@ export function compressLog(input: CompressorInput): CompressorOutput | null {
   keepContext(pass.anchors, keep, why, scaled(CAPS.contextBefore, scale, 0), scaled(CAPS.contextAfter, scale, 0));
   for (const i of conclusionEvents(visible)) keep[i] = 1;
   for (const i of makeConclusions(visible)) keep[i] = 1;
+  for (const i of alternativesEvents(visible)) keep[i] = 1;
   // Records (lines that open an event) before continuations (the indented lines of an
   // object a debug log dumps): the distinct events are the outline, the dump is detail.
   let budget = scaled(CAPS.templates, scale);
