@@ -84,6 +84,27 @@ const TEST_RE = new RegExp(
     `|${/\b(?:PASSED|FAILED|SKIPPED|XFAIL|XPASS)\b/.source}|${/\S \.\.\. (?:ok|skipped|ERROR|FAIL|expected failure)\b/.source}|${/\[\s*\d{1,3}%\]\s*$/.source}`,
 );
 const MAKE_DEBUG_RE = new RegExp(`^\\s*${anyOf(...MAKE_DEBUG_LINES)}`);
+/**
+ * Test and profile reports that are logs with no level word: ctest's run
+ * (`      Start  3: name`, ` 3/46 Test  #3: name ....***Failed  0.01 sec`, its
+ * summary) and its LastTest.log (`3/46 Test: name`, `<end of output>`,
+ * `Test time =   0.01 sec`); `python -X importtime`'s line per import
+ * (`import time:       284 |     101563 | asyncio`); callgrind_annotate's
+ * rows (`7,530,318 (98.02%)  file.c:fn [obj]`, `=> file.c:fn (3x)` under
+ * annotated source) and its headings (`Profile data file 'x'`, `-- line 357 ---`).
+ */
+const REPORT_LINES = [
+  /Start +\d+: \S/,
+  /\d{1,6}\/\d{1,6} Test(?:ing)?(?: +#\d{1,6})?: \S/,
+  /\d{1,3}% tests passed, \d{1,9} tests? failed out of \d{1,9}/,
+  /<end of output>$/,
+  /Test time = +[\d.]+ sec/,
+  /import time: +(?:\d+|self \[us\]) \| /,
+  /[\d,]{1,20} \( ?[\d.]{1,6}%\) +(?:=> )?\S/,
+  /Profile data file '/,
+  /-- (?:Auto-annotated source: |line \d+ -{4,})/,
+];
+const REPORT_RE = new RegExp(`^\\s*${anyOf(...REPORT_LINES)}`);
 const ACCESS_LOG_RE =
   /^\S+ \S+ \S+ \[[^\]]+\] "(?:GET|POST|PUT|DELETE|HEAD|OPTIONS|PATCH|CONNECT|TRACE|-)[^"]*" \d{3} /;
 
@@ -122,6 +143,7 @@ export const logDetector: Detector = {
       (l) =>
         TEST_RE.test(l) ||
         MAKE_DEBUG_RE.test(l) ||
+        REPORT_RE.test(l) ||
         ACCESS_LOG_RE.test(l) ||
         LOG_LEVEL_WORD_RE.test(l) ||
         TIMESTAMP_RE.test(l) ||
