@@ -56,8 +56,9 @@ import { isCarpCaller, isPerlMessage } from "./log/perl-messages.js";
 import { massifPeak } from "./log/massif-peak.js";
 import { makeConclusions } from "./log/make-debug.js";
 import { alternativesEvents } from "./log/alternatives-log.js";
-import { callgrindHotRows, importTimeOutline } from "./log/profile-reports.js";
+import { callgrindHotRows, importTimeOutline, timeReportRows } from "./log/profile-reports.js";
 import { ctestBlocks } from "./log/ctest-log.js";
+import { scriptOutput } from "./log/shell-trace.js";
 
 /** Caps at the default profile; each is multiplied by `input.scale`. */
 const CAPS = {
@@ -92,6 +93,8 @@ const CAPS = {
   hotRows: 30,
   /** Imports kept by their own cost and by their cumulative cost in `-X importtime` output. */
   costliest: 10,
+  /** Lines a traced shell script printed (`bash -x`), kept among its trace. */
+  scriptOutput: 100,
 };
 
 /** Omitted runs of at most this many lines may share a marker with their neighbours. */
@@ -143,6 +146,8 @@ export function compressLog(input: CompressorInput): CompressorOutput | null {
   for (const i of ctest.failed) keep[i] = 1;
   for (const i of callgrindHotRows(visible, scaled(CAPS.hotRows, scale, 1))) keep[i] = 1;
   for (const i of importTimeOutline(visible, scaled(CAPS.costliest, scale, 1))) keep[i] = 1;
+  for (const i of timeReportRows(visible)) keep[i] = 1;
+  for (const i of scriptOutput(visible, scaled(CAPS.scriptOutput, scale, 1))) keep[i] = 1;
   // Records (lines that open an event) before continuations (the indented lines of an
   // object a debug log dumps): the distinct events are the outline, the dump is detail.
   let budget = scaled(CAPS.templates, scale);

@@ -6,6 +6,10 @@
  *   cost): every row of at least {@link HOT_SHARE} % of the program's total
  *   (the hot spots, `6,777,146 (88.22%)  ???:gzwrite [libz.so]`), at most a
  *   cap; the rows below that share are its tail.
+ * - gcc's `-ftime-report` (` phase parsing  :   0.40 ( 52%)   0.27 ( 68%)
+ *   1.34 ( 53%)    77M ( 60%)`, one row per pass): its header, its `phase`
+ *   rows (how the compile splits), its TOTAL, and every pass of at least
+ *   {@link HOT_SHARE} % of the wall time.
  * - `python -X importtime` (`import time:  self |  cumulative | package`,
  *   nested imports indented in the last column): every top-level import (what
  *   the program asked for, each with its whole cost) and the imports that
@@ -37,6 +41,36 @@ export function callgrindHotRows(visible: readonly string[], cap: number): numbe
       }
     }
     i = k - 1;
+  }
+  return rows;
+}
+
+/** The header of `-ftime-report`'s table. */
+const TIME_HEADER_RE = /^Time variable +usr +sys +wall/;
+/** A pass's row: its name, `:`, then usr, sys and wall times each with its share; the wall share is caught. */
+const TIME_ROW_RE =
+  /^ \|?[A-Za-z][\w ().,'-]{0,60}: +\d{1,6}\.\d\d \( *\d{1,3}%\) +\d{1,6}\.\d\d \( *\d{1,3}%\) +\d{1,6}\.\d\d \( *(\d{1,3})%\)/;
+/** The row of the totals: ` TOTAL   :   0.77   0.40   2.55   129M`. */
+const TIME_TOTAL_RE = /^ TOTAL +: /;
+
+/** The outline of gcc's `-ftime-report` tables in `visible` (none when there is no such table). */
+export function timeReportRows(visible: readonly string[]): number[] {
+  const rows: number[] = [];
+  for (let i = 0; i < visible.length; i++) {
+    if (!TIME_HEADER_RE.test(visible[i])) continue;
+    rows.push(i);
+    let k = i + 1;
+    for (; k < visible.length; k++) {
+      const text = visible[k];
+      if (TIME_TOTAL_RE.test(text)) {
+        rows.push(k);
+        break;
+      }
+      const m = TIME_ROW_RE.exec(text);
+      if (m === null) break;
+      if (text.startsWith(" phase ") || Number(m[1]) >= HOT_SHARE) rows.push(k);
+    }
+    i = k;
   }
   return rows;
 }

@@ -63,3 +63,30 @@ describe("python -X importtime", () => {
     }
   });
 });
+
+// Two real -ftime-report tables: gcc -O2 on zlib's gzappend.c, g++ -O2 on a C++ file using <regex>.
+const timeReports = [fixture("gcc-ftime-report-gzappend.txt"), fixture("gxx-ftime-report-regex.txt")];
+const TIME_ROW_RE = /^ \|?[A-Za-z][^:]*: +[\d.]+ \( *\d+%\) +[\d.]+ \( *\d+%\) +[\d.]+ \( *(\d+)%\)/;
+
+describe("gcc -ftime-report", () => {
+  it("routes as a log", () => {
+    for (const text of timeReports) expect(detect(text).type).toBe("log");
+  });
+
+  it("keeps the header, the phases, every pass of at least 5 % of the wall time and the total", () => {
+    for (const text of timeReports) {
+      const out = compress(text);
+      const lines = text.split("\n");
+      expect(out).toContain(lines.find((l) => l.startsWith("Time variable")));
+      expect(out).toContain(lines.find((l) => l.startsWith(" TOTAL ")));
+      let hot = 0;
+      for (const line of lines) {
+        const m = TIME_ROW_RE.exec(line);
+        if (m === null || (!line.startsWith(" phase ") && Number(m[1]) < 5)) continue;
+        expect(out).toContain(line);
+        hot++;
+      }
+      expect(hot).toBeGreaterThan(4);
+    }
+  });
+});
