@@ -59,6 +59,7 @@ import { alternativesEvents } from "./log/alternatives-log.js";
 import { callgrindHotRows, importTimeOutline, timeReportRows } from "./log/profile-reports.js";
 import { ctestBlocks } from "./log/ctest-log.js";
 import { scriptOutput } from "./log/shell-trace.js";
+import { tarballOutline } from "./log/npm-notice.js";
 
 /** Caps at the default profile; each is multiplied by `input.scale`. */
 const CAPS = {
@@ -95,6 +96,8 @@ const CAPS = {
   costliest: 10,
   /** Lines a traced shell script printed (`bash -x`), kept among its trace. */
   scriptOutput: 100,
+  /** Largest files of a tarball npm packs, kept among its notices. */
+  largestFiles: 10,
 };
 
 /** Omitted runs of at most this many lines may share a marker with their neighbours. */
@@ -148,6 +151,7 @@ export function compressLog(input: CompressorInput): CompressorOutput | null {
   for (const i of importTimeOutline(visible, scaled(CAPS.costliest, scale, 1))) keep[i] = 1;
   for (const i of timeReportRows(visible)) keep[i] = 1;
   for (const i of scriptOutput(visible, scaled(CAPS.scriptOutput, scale, 1))) keep[i] = 1;
+  for (const i of tarballOutline(visible, scaled(CAPS.largestFiles, scale, 1))) keep[i] = 1;
   // Records (lines that open an event) before continuations (the indented lines of an
   // object a debug log dumps): the distinct events are the outline, the dump is detail.
   let budget = scaled(CAPS.templates, scale);
