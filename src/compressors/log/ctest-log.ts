@@ -34,11 +34,13 @@ export function ctestBlocks(visible: readonly string[], outputCap: number): Ctes
   let inOutput = false;
   for (let i = 0; i < visible.length; i++) {
     const text = visible[i];
-    if (TESTING_RE.test(text)) {
+    // The block's opening lines start with a digit: a look before the regexes.
+    const opensBlock = text.charCodeAt(0) >= 48 && text.charCodeAt(0) <= 57;
+    if (opensBlock && TESTING_RE.test(text)) {
       opened = i;
       continue;
     }
-    if (TEST_NAME_RE.test(text)) {
+    if (opensBlock && TEST_NAME_RE.test(text)) {
       if (opened !== i - 1) opened = i;
       name = i;
       command = -1;

@@ -27,7 +27,7 @@ const HOT_SHARE = 5;
 export function callgrindHotRows(visible: readonly string[], cap: number): number[] {
   const rows: number[] = [];
   for (let i = 0; i < visible.length; i++) {
-    if (visible[i].charCodeAt(0) > 122 || !CALLGRIND_TABLE_RE.test(visible[i])) continue;
+    if (!visible[i].includes("file:function") || !CALLGRIND_TABLE_RE.test(visible[i])) continue;
     // The header's dash rule, then the rows up to the first line that is none.
     let k = i + 1;
     if (k < visible.length && visible[k].startsWith("---")) k++;
@@ -57,7 +57,7 @@ const TIME_TOTAL_RE = /^ TOTAL +: /;
 export function timeReportRows(visible: readonly string[]): number[] {
   const rows: number[] = [];
   for (let i = 0; i < visible.length; i++) {
-    if (!TIME_HEADER_RE.test(visible[i])) continue;
+    if (!visible[i].startsWith("Time variable") || !TIME_HEADER_RE.test(visible[i])) continue;
     rows.push(i);
     let k = i + 1;
     for (; k < visible.length; k++) {
