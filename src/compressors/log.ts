@@ -54,6 +54,12 @@ import { codeFrames, FrameRole } from "./log/code-frames.js";
 import { sameDiagnostics } from "./log/same-diagnostics.js";
 import { isCarpCaller, isPerlMessage } from "./log/perl-messages.js";
 import { massifPeak } from "./log/massif-peak.js";
+import { makeConclusions } from "./log/make-debug.js";
+import { alternativesEvents } from "./log/alternatives-log.js";
+import { callgrindHotRows, importTimeOutline, timeReportRows } from "./log/profile-reports.js";
+import { ctestBlocks } from "./log/ctest-log.js";
+import { scriptOutput } from "./log/shell-trace.js";
+import { tarballOutline } from "./log/npm-notice.js";
 
 /** Caps at the default profile; each is multiplied by `input.scale`. */
 const CAPS = {
@@ -82,6 +88,16 @@ const CAPS = {
   landmarks: 200,
   /** Lines of one trace segment kept before its middle is dropped. */
   segmentLines: 150,
+  /** Output lines kept of each failed test in ctest's LastTest.log. */
+  failedOutput: 20,
+  /** Hot rows kept of each callgrind_annotate function table. */
+  hotRows: 30,
+  /** Imports kept by their own cost and by their cumulative cost in `-X importtime` output. */
+  costliest: 10,
+  /** Lines a traced shell script printed (`bash -x`), kept among its trace. */
+  scriptOutput: 100,
+  /** Largest files of a tarball npm packs, kept among its notices. */
+  largestFiles: 10,
 };
 
 /** Omitted runs of at most this many lines may share a marker with their neighbours. */
@@ -127,6 +143,15 @@ export function compressLog(input: CompressorInput): CompressorOutput | null {
   const { keep, why, firsts } = pass;
   keepContext(pass.anchors, keep, why, scaled(CAPS.contextBefore, scale, 0), scaled(CAPS.contextAfter, scale, 0));
   for (const i of conclusionEvents(visible)) keep[i] = 1;
+  for (const i of makeConclusions(visible)) keep[i] = 1;
+  for (const i of alternativesEvents(visible)) keep[i] = 1;
+  const ctest = ctestBlocks(visible, scaled(CAPS.failedOutput, scale, 1));
+  for (const i of ctest.failed) keep[i] = 1;
+  for (const i of callgrindHotRows(visible, scaled(CAPS.hotRows, scale, 1))) keep[i] = 1;
+  for (const i of importTimeOutline(visible, scaled(CAPS.costliest, scale, 1))) keep[i] = 1;
+  for (const i of timeReportRows(visible)) keep[i] = 1;
+  for (const i of scriptOutput(visible, scaled(CAPS.scriptOutput, scale, 1))) keep[i] = 1;
+  for (const i of tarballOutline(visible, scaled(CAPS.largestFiles, scale, 1))) keep[i] = 1;
   // Records (lines that open an event) before continuations (the indented lines of an
   // object a debug log dumps): the distinct events are the outline, the dump is detail.
   let budget = scaled(CAPS.templates, scale);
@@ -156,6 +181,12 @@ export function compressLog(input: CompressorInput): CompressorOutput | null {
   keepDistinctEvents(pass, keep, visible, scaled(CAPS.events, scale));
   keepEventKinds(pass, keep, visible, scaled(CAPS.rareKind, scale, 1), scaled(CAPS.fieldKinds, scale, 1));
   keepTraceRecords(traces.roles, pass, keep, visible);
+  // A passing ctest's block is routine whole: its stamped lines are no event (log/ctest-log.ts).
+  for (const [from, to] of ctest.passed) {
+    for (let k = from; k < to; k++) {
+      if ((why[k] === Omission.Routine && pass.cluster[k] >= 0) || why[k] === Omission.Blank) keep[k] = 0;
+    }
+  }
   const { cluster, level, miner, errors, warnings, diagnostics } = pass;
   keepCheapRuns(input, keep, { why, cluster, level, miner, groups });
   return render(input, {

@@ -81,6 +81,9 @@ const WORDS: WordList = [
   ["commit ", "hex"],
   ["diff --git"],
   ["not ok"],
+  // GNU ld's heads, which carry no level word: `f.c:95: undefined reference to `compress'`.
+  ["undefined reference to"],
+  ["multiple definition of"],
 ];
 
 // What the pair table says besides a group of words (kinds past MAX_GROUPS).

@@ -67,6 +67,13 @@ const ERROR_RE = new RegExp(
     /^(?:npm|yarn|pnpm) (?:error|ERR!)/.source,
   ].join("|"),
 );
+/**
+ * Errors that carry no level word: GNU ld's (`f.c:95: undefined reference to `compress'`,
+ * `f.c:3: multiple definition of `x'; …`) and perl's warnings and dies, which end in their
+ * place (`Use of uninitialized value $x in addition (+) at p.pl line 24, <$fh> line 8.`).
+ */
+const UNLEVELED_ERROR_RE =
+  /(?:^|: )(?:undefined reference to|multiple definition of) [`'‘]| at [^\s]+ line \d+(?:, <[^\s>]*> (?:line|chunk) \d+)?\.$/;
 /** Phrases that look like errors but say there are none. */
 const NO_ERROR_RE = /\b(?:0|no|zero|without) (?:errors?|failures?|failed)\b|\berrors?: 0\b|\bfailed: 0\b/i;
 /** Stack-trace heads: Python, JS/Java exceptions, Go and Rust panics. */
@@ -125,6 +132,7 @@ export function salientKind(text: string, next: string | undefined, indented = f
     return "heading";
   }
   if (ERROR_RE.test(text) && !NO_ERROR_RE.test(text)) return "error";
+  if (UNLEVELED_ERROR_RE.test(text)) return "error";
   return null;
 }
 

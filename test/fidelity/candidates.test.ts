@@ -6,7 +6,7 @@ import { CORPUS_NAMES, openCorpus } from "../support/corpus.js";
 
 /** The reference the scanner replaced: one case-insensitive alternation over the whole text. */
 const REFERENCE =
-  /error|err!|fatal|panic|fail|exception|traceback|abort|critical|cannot|could not|unable to|severe|emerg|segmentation|expected|received|assert|warning|note\b|tests?:|test result|test files|passed|ran \d|found \d|line \d|problems?\b|commit [0-9a-f]|diff --git|^from [0-9a-f]|-->|^[ \t]*#{1,6} |✗|×|✖|not ok|^[ \t]*(?:={3,}|-{3,}|~{3,}|\^{3,}|\*{3,}|\+{3,})[ \t\r]*$|\d\) \S|^[ \t]*E\s{2}|^[ \t]*ok \(/gim;
+  /error|err!|fatal|panic|fail|exception|traceback|abort|critical|cannot|could not|unable to|severe|emerg|segmentation|expected|received|assert|warning|note\b|tests?:|test result|test files|passed|ran \d|found \d|line \d|problems?\b|commit [0-9a-f]|diff --git|^from [0-9a-f]|-->|^[ \t]*#{1,6} |✗|×|✖|not ok|^[ \t]*(?:={3,}|-{3,}|~{3,}|\^{3,}|\*{3,}|\+{3,})[ \t\r]*$|\d\) \S|^[ \t]*E\s{2}|^[ \t]*ok \(|undefined reference to|multiple definition of/gim;
 const UNDERLINE_RE = /^(?:={3,}|-{3,}|~{3,}|\^{3,}|\*{3,}|\+{3,})$/;
 
 /** What salientLines reads of a candidate: where it starts, whether it is an underline, where the scan goes on. */

@@ -184,4 +184,17 @@ export const ALLOWED: AllowedRegex[] = [
       "\\b(?:ERROR|ERR!|FATAL|PANIC|FAILED|FAILURE|CRITICAL|SEVERE|EMERG)(?![a-z])|(?:^|[\\s[(|])(?:[Ee]rror|[Ff]atal|[Pp]anic|[Ff]ailed|[Cc]ritical)(?:[:\\]|)]|\\s*$)|<(?:[Ee]rror|[Ff]atal|[Pp]anic|[Ff]ailed|[Cc]ritical)>|^(?:[Ee]rror|Failed|Fatal|Cannot|Could not|Unable to)\\b|Segmentation fault|core dumped|\\bAborted\\b|^[\\w.-]{0,36}make(?:\\[\\d{1,4}\\])?: \\*\\*\\* |^(?:npm|yarn|pnpm) (?:error|ERR!)",
     bound: "salientKind: each line is trimmed and cut to 240 chars first (src/fidelity/salient.ts LINE_CHARS)",
   },
+  {
+    // The log detector's shell-trace line (a `bash -x` line): only bounded quantifiers, each a run of one class.
+    source:
+      "\\+{1,9} (?:[A-Za-z_]\\w{0,60}=|'\\[' |\\[\\[ |(?:set|for|if|echo|printf|test|cd|export|source|local|return|exit|while|case|read|basename|dirname|wc|cp|mv|rm|mkdir|grep) )",
+    bound:
+      "router: run on the sample's lines, each cut to 1024 chars (src/router/sample.ts MAX_LINE), ^-anchored in XTRACE_RE and REPORT_RE; every quantifier is bounded (9, 60)",
+  },
+  {
+    // The log detector's -ftime-report row: words of one class between single spaces, bounded.
+    source: "\\|?[A-Za-z][\\w().,'/-]{0,40}(?: [\\w().,'/-]{1,40}){0,8} +: +\\d{1,6}\\.\\d\\d ",
+    bound:
+      "router: run on the sample's lines, each cut to 1024 chars (src/router/sample.ts MAX_LINE), ^-anchored in REPORT_RE; the name's parts are bounded (40 × 9) and cannot hold the `:` that ends them",
+  },
 ];

@@ -84,6 +84,42 @@ const TEST_RE = new RegExp(
     `|${/\b(?:PASSED|FAILED|SKIPPED|XFAIL|XPASS)\b/.source}|${/\S \.\.\. (?:ok|skipped|ERROR|FAIL|expected failure)\b/.source}|${/\[\s*\d{1,3}%\]\s*$/.source}`,
 );
 const MAKE_DEBUG_RE = new RegExp(`^\\s*${anyOf(...MAKE_DEBUG_LINES)}`);
+/**
+ * A shell's xtrace line (`bash -x`, `set -x`): `+` per nesting level, then a
+ * command the shell ran: an assignment, a test, a builtin or a common tool.
+ */
+const XTRACE_LINE =
+  /\+{1,9} (?:[A-Za-z_]\w{0,60}=|'\[' |\[\[ |(?:set|for|if|echo|printf|test|cd|export|source|local|return|exit|while|case|read|basename|dirname|wc|cp|mv|rm|mkdir|grep) )/;
+const XTRACE_RE = new RegExp(`^${XTRACE_LINE.source}`);
+/** xtrace lines that make a text opening with one a shell trace, whatever its share of Markdown-looking `+ ` items. */
+const MIN_XTRACE = 3;
+
+/**
+ * Test and profile reports that are logs with no level word: ctest's run
+ * (`      Start  3: name`, ` 3/46 Test  #3: name ....***Failed  0.01 sec`, its
+ * summary) and its LastTest.log (`3/46 Test: name`, `<end of output>`,
+ * `Test time =   0.01 sec`); `python -X importtime`'s line per import
+ * (`import time:       284 |     101563 | asyncio`); callgrind_annotate's
+ * rows (`7,530,318 (98.02%)  file.c:fn [obj]`, `=> file.c:fn (3x)` under
+ * annotated source) and its headings (`Profile data file 'x'`, `-- line 357 ---`);
+ * gcc's `-ftime-report` (`Time variable  usr  sys  wall  GGC`, ` phase parsing  :   0.40 ( 52%) …`);
+ * a shell's xtrace (`bash -x`: `+ name=ansi`, `++ basename f .ts`, `+ '[' 20 -gt 400 ']'`).
+ */
+const REPORT_LINES = [
+  /Start +\d+: \S/,
+  /\d{1,6}\/\d{1,6} Test(?:ing)?(?: +#\d{1,6})?: \S/,
+  /\d{1,3}% tests passed, \d{1,9} tests? failed out of \d{1,9}/,
+  /<end of output>$/,
+  /Test time = +[\d.]+ sec/,
+  /import time: +(?:\d+|self \[us\]) \| /,
+  /[\d,]{1,20} \( ?[\d.]{1,6}%\) +(?:=> )?\S/,
+  /Profile data file '/,
+  /-- (?:Auto-annotated source: |line \d+ -{4,})/,
+  /Time variable +usr +sys +wall/,
+  /\|?[A-Za-z][\w().,'/-]{0,40}(?: [\w().,'/-]{1,40}){0,8} +: +\d{1,6}\.\d\d /,
+  XTRACE_LINE,
+];
+const REPORT_RE = new RegExp(`^\\s*${anyOf(...REPORT_LINES)}`);
 const ACCESS_LOG_RE =
   /^\S+ \S+ \S+ \[[^\]]+\] "(?:GET|POST|PUT|DELETE|HEAD|OPTIONS|PATCH|CONNECT|TRACE|-)[^"]*" \d{3} /;
 
@@ -122,6 +158,7 @@ export const logDetector: Detector = {
       (l) =>
         TEST_RE.test(l) ||
         MAKE_DEBUG_RE.test(l) ||
+        REPORT_RE.test(l) ||
         ACCESS_LOG_RE.test(l) ||
         LOG_LEVEL_WORD_RE.test(l) ||
         TIMESTAMP_RE.test(l) ||
@@ -130,6 +167,9 @@ export const logDetector: Detector = {
         isCarpCaller(l),
     );
     if (count(sample, (l) => STRONG_LOG_RE.test(l)) >= 2) return Math.max(share, 0.6);
+    // A shell trace reads as a Markdown list of `+ ` items: its first line and a few more tell it.
+    if (sample.count > 0 && XTRACE_RE.test(sample.line(0)) && count(sample, (l) => XTRACE_RE.test(l)) >= MIN_XTRACE)
+      return Math.max(share, 0.9);
     // A text that opens with a timestamped record and has more of them is a log, however
     // much a record spans (a debug log dumping its config object over hundreds of lines).
     if (sample.count > 0 && ISO_RECORD_RE.test(sample.line(0)) && count(sample, (l) => ISO_RECORD_RE.test(l)) >= 3)
