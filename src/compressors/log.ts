@@ -36,7 +36,14 @@ import { accessLogStatus, isAnomaly, Severity, severityOf, severityOfHinted } fr
 import { Omission, OmittedRun } from "./log/omissions.js";
 import { TestLine, testLineKind } from "./log/summaries.js";
 import { ValueDiffReader } from "./log/value-diffs.js";
-import { Outline, hasMessageBelow, isFrameNamingError, outlineKind, passingGroup } from "./log/outline.js";
+import {
+  Outline,
+  groupedFileHeads,
+  hasMessageBelow,
+  isFrameNamingError,
+  outlineKind,
+  passingGroup,
+} from "./log/outline.js";
 import { lightKey, TemplateMiner } from "./log/templates.js";
 import { scanTraces, TraceRole } from "./log/traces.js";
 import { eventFields, eventKind, opensRun } from "./log/event-kinds.js";
@@ -131,10 +138,12 @@ export function compressLog(input: CompressorInput): CompressorOutput | null {
   // Each line's outline kind, read once: the diagnostic groups, the code frames and the copies all ask for heads.
   const heads = new Uint8Array(n);
   for (let i = 0; i < n; i++) if (outlineKind(visible[i]) === Outline.Diagnostic) heads[i] = 1;
+  const fileHeads = groupedFileHeads(visible);
+  for (let i = 0; i < n; i++) if (fileHeads[i] === 1) heads[i] = 1;
   const isHead = (i: number): boolean => heads[i] === 1;
   const groups = groupDiagnostics(visible, isHead, scale < 1);
   const frames = codeFrames(visible, isHead);
-  const pass = new LineSorter(input, traces.roles, groups, frames, sameDiagnostics(visible, isHead));
+  const pass = new LineSorter(input, traces.roles, groups, frames, sameDiagnostics(visible, isHead), fileHeads);
   for (let i = 0; i < n; i++) pass.sort(i, visible[i]);
   pass.closePassingRun();
   // A head whose place is on the line below is one diagnostic in two lines: a kept head keeps its place.
@@ -253,6 +262,8 @@ class LineSorter {
     private readonly groups: DiagnosticGroups,
     private readonly frames: Uint8Array,
     private readonly same: Uint8Array,
+    /** The file headers of a grouped report (log/outline.ts `groupedFileHeads`): outline. */
+    private readonly fileHeads: Uint8Array,
   ) {
     const { lines, scale } = input;
     const n = lines.count;
@@ -315,6 +326,10 @@ class LineSorter {
     }
     if (this.messageBelow) {
       this.messageBelow = false;
+      this.keep[i] = 1;
+      return;
+    }
+    if (this.fileHeads[i] === 1) {
       this.keep[i] = 1;
       return;
     }

@@ -65,6 +65,46 @@ function opensLevelWord(c: number): boolean {
  */
 const TAGGED_HEAD_RE =
   /^\[(?:ERROR|WARNING|WARN|error|warn)\] (?:file:\/\/)?[^\s:[\]]+(?::\[\d+,\d+\]|:\d+(?::\d+)?:) /;
+/**
+ * A diagnostic of a grouped report, where a file's name heads its diagnostics
+ * and each line below it gives only the place in the file: ruff's `grouped`
+ * format (`  163:9  PLC0415 \`import\` should be at the top-level of a file`),
+ * eslint's default `stylish` one (`  16:1  error  Unexpected var, use let or
+ * const instead  no-var`), yamllint's and stylelint's alike. Indented, then
+ * `line:col`, then a rule code or a level word.
+ */
+export const GROUPED_HEAD_RE = /^ +\d+:\d+ +(?:[A-Z]{1,4}\d{2,5} |(?:error|warning|warn|info|✖|⚠) )/;
+/**
+ * The file a grouped report's diagnostics belong to: the line above the first
+ * of them, a path alone on its line (ruff ends it in `:`). See {@link groupedFileHeads}.
+ */
+const GROUPED_FILE_RE = /^[^\s:]+:?$/;
+
+/**
+ * 1 for each file header of a grouped report ({@link GROUPED_HEAD_RE}): the
+ * non-blank line above a run of grouped diagnostics, when it is a path alone.
+ * It is the only place the file is named, so it is as much outline as the
+ * diagnostics under it.
+ */
+export function groupedFileHeads(visible: readonly string[]): Uint8Array {
+  const heads = new Uint8Array(visible.length);
+  let above = -1;
+  for (let i = 0; i < visible.length; i++) {
+    const text = visible[i];
+    if (text.trim() === "") continue;
+    if (
+      above >= 0 &&
+      text.charCodeAt(0) === 32 &&
+      GROUPED_HEAD_RE.test(text) &&
+      !GROUPED_HEAD_RE.test(visible[above])
+    ) {
+      if (visible[above].length <= 1000 && GROUPED_FILE_RE.test(visible[above])) heads[above] = 1;
+    }
+    above = i;
+  }
+  return heads;
+}
+
 /** A biome head (`path:l:c lint/rule ━━━`): the line after it holds the message. */
 const BIOME_HEAD_RE = /^[^\s:()]+:\d+:\d+ lint\//;
 
@@ -173,6 +213,7 @@ export function outlineKind(text: string): Outline {
     if (c === 32 && POINTER_RE.test(text)) return Outline.Diagnostic;
     if (c === 32 && SCOPE_RE.test(text)) return Outline.Diagnostic;
     if (c === 32 && FRAME_MARK_RE.test(text)) return Outline.FailingSource;
+    if (c === 32 && GROUPED_HEAD_RE.test(text)) return Outline.Diagnostic;
     return Outline.None;
   }
   // A test's outcome and vitest's frame pointer open with a mark (no space before it here).

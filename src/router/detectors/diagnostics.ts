@@ -1,12 +1,13 @@
 /**
  * The detector of compiler and linter diagnostics (tsc plain and `--pretty`,
- * gcc/clang, flake8, ruff, pylint, mypy, biome, esbuild, asc): a kind of log. Their
+ * gcc/clang, flake8, ruff, pylint, mypy, biome, esbuild, asc, and grouped
+ * reports: eslint's stylish, ruff's grouped): a kind of log. Their
  * `path:line:col: …` heads look like grep rows, so this detector runs before
  * the search one; what tells them apart is what follows the location: a
  * level word (`error`, `warning`, `note`) or a rule code (`E501`, `W0511:`,
  * `lint/suspicious/x`), never the quoted text of a source line.
  */
-import { LINKER_HEAD_RE } from "../../compressors/log/outline.js";
+import { GROUPED_HEAD_RE, LINKER_HEAD_RE } from "../../compressors/log/outline.js";
 import type { Detector } from "./detector.js";
 
 /**
@@ -57,6 +58,8 @@ export const diagnosticsDetector: Detector = {
         DIAGNOSTIC_HEAD_RE.test(line) ||
         // GNU ld's `f.c:95: undefined reference to `x'` (log/outline.ts).
         LINKER_HEAD_RE.test(line) ||
+        // A grouped report's `  16:1  error  message  rule` under its file's name (log/outline.ts).
+        (c === 32 && GROUPED_HEAD_RE.test(line)) ||
         (opensEsbuildHead(c) && ESBUILD_HEAD_RE.test(line)) ||
         (opensAscHead(c) && ASC_HEAD_RE.test(line))
       ) {

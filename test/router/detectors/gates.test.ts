@@ -27,6 +27,7 @@ const LINKER_HEAD_RE =
   /^(?:[^\s:]*ld: )?[^\s:]+(?::[^\s:]+)?(?::\d+|:\(\.[\w.]+\+0x[\da-f]+\)): (?:undefined reference to|multiple definition of) |^[^\s:]*ld: [^\s:]+: in function [`'‘]/;
 const ESBUILD_HEAD_RE = /^(?:✘|▲|X|!) \[(?:ERROR|WARNING)\] \S/;
 const ASC_HEAD_RE = /^(?:ERROR|WARNING|INFO) (?:AS|TS)\d{3,4}: \S/;
+const GROUPED_HEAD_RE = /^ +\d+:\d+ +(?:[A-Z]{1,4}\d{2,5} |(?:error|warning|warn|info|✖|⚠) )/;
 
 function referenceDiff(sample: Sample): number {
   const hunks = count(sample, (l) => HUNK_RE.test(l));
@@ -56,7 +57,12 @@ function referenceAccessLog(sample: Sample): number {
 function referenceDiagnostics(sample: Sample): number {
   const heads = count(
     sample,
-    (l) => DIAGNOSTIC_HEAD_RE.test(l) || LINKER_HEAD_RE.test(l) || ESBUILD_HEAD_RE.test(l) || ASC_HEAD_RE.test(l),
+    (l) =>
+      DIAGNOSTIC_HEAD_RE.test(l) ||
+      LINKER_HEAD_RE.test(l) ||
+      ESBUILD_HEAD_RE.test(l) ||
+      ASC_HEAD_RE.test(l) ||
+      GROUPED_HEAD_RE.test(l),
   );
   if (heads < 3 || sample.nonBlank === 0) return 0;
   const share = heads / sample.nonBlank;
@@ -100,6 +106,8 @@ const PIECE = fc.constantFrom(
   "▲ [WARNING] y",
   "X [ERROR] z",
   "! [WARNING] w",
+  "  16:1  error  x",
+  "  2:1 F403 y",
   " [",
   "x",
   " ",
