@@ -101,6 +101,32 @@ export function headShare(allowed: number): number {
 
 /** A changed line longer than this is shown only with its whole hunk (a minified blob would eat the budget). */
 export const LONG_LINE = 1_000;
+/** What a cut line keeps: enough to see what it is (`var L={hasSubscribers:!1}…`, `{"version":3,"file":…`). */
+export const LONG_LINE_HEAD = 240;
+/** A line this long is cut whatever it holds; a Markdown paragraph on one line stays far below it. */
+const CUT_ALWAYS = 8_000;
+/** Prose has a space every 5 to 7 characters; a minified bundle or a source map far fewer. */
+const MACHINE_SPACE_SHARE = 0.08;
+
+/**
+ * Whether body line `text` is machine text too long to show: a minified
+ * bundle, a source map, a lockfile's integrity blob. Such a line is shown cut
+ * to its first {@link LONG_LINE_HEAD} characters, with a marker that recalls
+ * it whole; a long line of prose (a README table's row, a paragraph) stays
+ * whole, since its words are what the diff changed.
+ */
+export function isCutLine(text: string): boolean {
+  if (text.length <= LONG_LINE) return false;
+  if (text.length > CUT_ALWAYS) return true;
+  let spaces = 0;
+  for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) === 32) spaces++;
+  return spaces < text.length * MACHINE_SPACE_SHARE;
+}
+
+/** What body line `i` costs in the output: a cut one its head, the count of the rest and its marker. */
+function shownLength(view: DiffView, i: number, len: number): number {
+  return len > LONG_LINE && isCutLine(view.lines.line(i)) ? LONG_LINE_HEAD + 32 + MARKER_CHARS : len;
+}
 
 /**
  * Per hunk, what showing `n` of its changed lines costs: the first
@@ -131,7 +157,7 @@ class HunkCosts {
         if (!isChange(kinds[i])) continue;
         const len = lines.end(i) - lines.start(i) + 1;
         this.changed[k]++;
-        this.full[k] += len;
+        this.full[k] += shownLength(view, i, len);
         if (len <= LONG_LINE) short++;
       }
       this.short[k] = short;

@@ -76,6 +76,7 @@ class DiffRenderer {
     this.hunkContext = {
       kinds: parsed.kinds,
       lineLength: (i) => lines.end(i) - lines.start(i),
+      lineText: (i) => lines.line(i),
       window: plan.window,
       standout: plan.standout,
       caps,

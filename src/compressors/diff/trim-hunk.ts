@@ -21,7 +21,7 @@ import type { DiffCaps } from "./caps.js";
 import type { Emitter } from "./emit.js";
 import { isChange, LINE_ADDED, LINE_CONTEXT, LINE_DELETED, LINE_NO_EOL, LINE_REWORDED } from "./hunk.js";
 import type { DiffFile, DiffHunk } from "./parse.js";
-import { headShare, LONG_LINE, MARKER_CHARS } from "./plan.js";
+import { headShare, isCutLine, LONG_LINE, LONG_LINE_HEAD, MARKER_CHARS } from "./plan.js";
 
 /** What trimming one hunk dropped. */
 export interface HunkTrim {
@@ -39,6 +39,8 @@ const FAR = 1 << 30;
 export interface HunkContext {
   kinds: Uint8Array;
   lineLength(i: number): number;
+  /** Input line `i` without its line ending. */
+  lineText(i: number): string;
   /** Context lines kept on each side of a kept change. */
   window: number;
   /** Per input line: 1 for a line kept whatever the allowance (it names an error or a failure). */
@@ -190,7 +192,7 @@ export function renderHunk(h: DiffHunk, file: DiffFile, ctx: HunkContext, allowa
       const start = k;
       while (k < len && marks[k] === KEEP) advance(kinds[h.from + k++]);
       if (k - start > GROUPED_PIECE) flush();
-      out.keep(h.from + start, h.from + k);
+      keepCut(ctx, h.from + start, h.from + k, where);
       hasKept = true;
       continue;
     }
@@ -221,6 +223,33 @@ export function renderHunk(h: DiffHunk, file: DiffFile, ctx: HunkContext, allowa
   }
   flush();
   return trim;
+}
+
+/**
+ * Keeps input lines [from, to), each line of machine text ({@link isCutLine})
+ * cut to its first {@link LONG_LINE_HEAD} characters, the count of the rest
+ * said, and a marker under it that recalls the line whole.
+ */
+function keepCut(ctx: HunkContext, from: number, to: number, where: string): void {
+  const { out } = ctx;
+  let start = from;
+  for (let i = from; i < to; i++) {
+    if (ctx.lineLength(i) <= LONG_LINE) continue;
+    const text = ctx.lineText(i);
+    if (!isCutLine(text)) continue;
+    out.keep(start, i);
+    const head = cutHead(text);
+    out.insert(`${head} … (${text.length - head.length} more characters)`);
+    out.insert(ctx.marker(`${where}: a line of ${text.length} characters, cut`, { lines: [[i, i + 1]] }));
+    start = i + 1;
+  }
+  out.keep(start, to);
+}
+
+/** The first {@link LONG_LINE_HEAD} characters of `text`, never ending inside a surrogate pair. */
+function cutHead(text: string): string {
+  const last = text.charCodeAt(LONG_LINE_HEAD - 1);
+  return text.slice(0, last >= 0xd800 && last <= 0xdbff ? LONG_LINE_HEAD - 1 : LONG_LINE_HEAD);
 }
 
 /** The header of the kept piece that starts at body line `k`. */
