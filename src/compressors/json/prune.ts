@@ -9,6 +9,7 @@ import {
   OMITTED_KEYS_LEGEND,
   codeColumns,
   entryStub,
+  isIdentityKey,
   isStatusKey,
   namingStub,
   placeKey,
@@ -660,7 +661,7 @@ class Pruner {
     if (isSmallLeaf(node)) return node;
     if (node instanceof JsonObject && depth < ABSOLUTE_DEPTH && this.holdsError(node))
       return this.errorRecord(node, depth);
-    const kept = this.identifiersOf(node, depth);
+    const kept = this.identifiersOf(node, depth, true);
     this.stats.subtreesCollapsed++;
     return kept ?? containerNote(node);
   }
@@ -693,7 +694,8 @@ class Pruner {
     return new JsonObject(record.keys, values);
   }
 
-  private identifiersOf(node: JsonNode[] | JsonObject, depth: number): JsonNode | null {
+  /** `isTop`: `node` is the container the depth cap folded, not one inside it. */
+  private identifiersOf(node: JsonNode[] | JsonObject, depth: number, isTop = false): JsonNode | null {
     if (depth >= ABSOLUTE_DEPTH) return null;
     if (isPosition(node)) return node;
     if ((node as JsonNode | JsonRows) instanceof JsonRows)
@@ -716,6 +718,7 @@ class Pruner {
     // with what names it (its file or url): one line and one column, the first of each.
     let place = 0;
     let hasName = false;
+    let hasKind = false;
     for (let i = 0; i < node.keys.length; i++) {
       const value = node.values[i];
       let kept: JsonNode | null = null;
@@ -733,6 +736,11 @@ class Pruner {
         ) {
           kept = isHeadingLexeme(node.keys[i]) ? this.cutHeading(value) : value;
           hasName = true;
+        } else if (isIdentityKey(node.keys[i], value)) {
+          // A kind names the container the cap folded (a schema definition under its key), not
+          // what it holds: deeper, it stays only in a record something else names.
+          kept = value;
+          hasKind = true;
         }
       } else {
         kept = this.identifiersOf(value, depth + 1);
@@ -744,7 +752,7 @@ class Pruner {
       }
     }
     // A line without a file says nothing: only a record something names keeps its place.
-    if (!hasName) return null;
+    if (!hasName && !(hasKind && isTop)) return null;
     if (keys.length < node.keys.length) {
       keys.push(NOTE_KEY);
       values.push(omittedKeys(node.keys.length - keys.length + 1));

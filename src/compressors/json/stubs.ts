@@ -50,6 +50,23 @@ export function isStatusKey(raw: string): boolean {
   return STATUS_WORDS.has(name.toLowerCase()) || STATUS_WORDS.has(lastWord(name));
 }
 
+/**
+ * Keys that say what kind of thing a nested record is or which call it
+ * makes: a JSON Schema definition's `type`, a Kubernetes object's `kind`,
+ * an API model's `operation` (boto3's `"request": {"operation":
+ * "DeleteBucketCors"}`). Past the depth cap they stay with the record's
+ * identifiers: without them a definition or an action is an empty name.
+ */
+const IDENTITY_WORDS: ReadonlySet<string> = new Set(["type", "kind", "operation"]);
+/** Longest identity value (lexeme, quotes included) kept: a kind is a word or two, not prose. */
+const IDENTITY_VALUE_MAX = 66;
+
+/** Whether a key says what kind of record it is in (`type`, `kind`, `operation`), with a short string value. */
+export function isIdentityKey(raw: string, value: string): boolean {
+  if (!isStringScalar(raw) || !isStringScalar(value) || value.length > IDENTITY_VALUE_MAX) return false;
+  return IDENTITY_WORDS.has(decodeString(raw).toLowerCase());
+}
+
 /** Longest scalar (lexeme, quotes included) a stub shows. */
 const STUB_VALUE_MAX = 202;
 /** Most keys a stub shows. */
