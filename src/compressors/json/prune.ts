@@ -3,6 +3,7 @@ import { selectRows, type CrushPolicy, type RowSelection } from "./array-crush.j
 import { MAX_IDENTIFIER_LENGTH, isHeadingLexeme, isIdentifierValue, type IdentifierKeys } from "./identifier-keys.js";
 import { compactEntryStub, isKeyedMap } from "./keyed-map.js";
 import { isSettingsMap } from "./settings-map.js";
+import { versionMapKeep } from "./version-map.js";
 import { RowScanner, isErrorValue } from "./row-scan.js";
 import { JsonRows } from "./rows.js";
 import {
@@ -568,6 +569,7 @@ class Pruner {
     /** Whether each value of `values` is a stub or a note, already in its final form. */
     let isFinal: boolean[] | null = null;
     let isSettings = false;
+    let versionKept: number[] | null = null;
     if (selection !== null) {
       this.stats.rowsDropped += selection.dropped;
       this.stats.arraysCrushed++;
@@ -597,6 +599,13 @@ class Pruner {
       tailKey = obj.keys.includes(MARKER_KEY) ? '"_pithy_omitted"' : MARKER_KEY;
       const legend = [...stubs.values()].some(holdsKeyCount) ? `; ${OMITTED_KEYS_LEGEND}` : "";
       tailValue = encodeString(this.opts.marker(`${selection.summary}${legend}`, pathOf(at)));
+    } else if (keys.length > this.opts.objectCap && !hasRecords && (versionKept = versionMapKeep(obj.keys)) !== null) {
+      // A map keyed by versions keeps each release line's first and last entry (json/version-map.ts).
+      const omitted = keys.length - versionKept.length;
+      this.stats.itemsDropped += omitted;
+      const summary = `${plural(omitted, "version")} omitted (each major.minor line's first and last kept)`;
+      keys = [...versionKept.map((i) => obj.keys[i]), NOTE_KEY];
+      values = [...versionKept.map((i) => obj.values[i]), encodeString(this.opts.marker(summary, pathOf(at)))];
     } else if (keys.length > this.opts.objectCap) {
       // A settings map keeps every entry (its long values cut shorter) up to its own cap.
       isSettings = !hasRecords && isSettingsMap(obj);
