@@ -2,6 +2,7 @@ import { stripAnsi } from "../kernels/ansi.js";
 import { collapseCarriageReturns } from "../kernels/frames.js";
 import type { Compressor } from "./types.js";
 import { dropErasedLines } from "./terminal/erased-lines.js";
+import { dropSpaceWipes } from "./terminal/space-wipes.js";
 import { dropStatusOverlays } from "./terminal/status-overlays.js";
 
 /**
@@ -36,7 +37,7 @@ export const terminalCompressor: Compressor = {
   compress(input) {
     if (!input.canDrop) return null;
     const records = hasCrRecords(input.text) ? crToLf(input.text) : input.text;
-    const text = dropErasedLines(dropStatusOverlays(records));
+    const text = dropSpaceWipes(dropErasedLines(dropStatusOverlays(records)));
     const collapsed = collapseCarriageReturns(text);
     const stripped = stripAnsi(collapsed);
     // A CR-only file (no LF at all) is records the router reads as they are.
