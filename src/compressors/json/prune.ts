@@ -2,6 +2,7 @@ import { pathKey } from "../../ccr/marker.js";
 import { selectRows, type CrushPolicy, type RowSelection } from "./array-crush.js";
 import { MAX_IDENTIFIER_LENGTH, isHeadingLexeme, isIdentifierValue, type IdentifierKeys } from "./identifier-keys.js";
 import { compactEntryStub, isKeyedMap } from "./keyed-map.js";
+import { isWeightKey, standoutWeight } from "./profile-weights.js";
 import { isSettingsMap } from "./settings-map.js";
 import { versionMapKeep } from "./version-map.js";
 import { RowScanner, isErrorValue } from "./row-scan.js";
@@ -218,6 +219,9 @@ class Pruner {
   };
   /** One scanner for the document: nested arrays share what it learnt about each value. */
   private readonly scanner: RowScanner;
+
+  /** The least weight of a profile's heaviest nodes, kept past the depth cap; null outside profiles. */
+  standout: number | null = null;
 
   constructor(private readonly opts: PruneOptions) {
     this.scanner = new RowScanner(opts.identifiers, opts.crush.queryTerms);
@@ -733,7 +737,10 @@ class Pruner {
       let kept: JsonNode | null = null;
       if (typeof value === "string") {
         const placeOf = placeKey(node.keys[i], value);
-        if (placeOf !== 0) {
+        if (this.standout !== null && isWeightKey(node.keys[i]) && (numberValue(value) ?? 0) >= this.standout) {
+          // One of a profile's heaviest nodes (json/profile-weights.ts): its weight is what it is read for.
+          kept = value;
+        } else if (placeOf !== 0) {
           if ((place & placeOf) === 0) {
             place |= placeOf;
             kept = value;
@@ -774,5 +781,6 @@ class Pruner {
 /** Runs the lossy pass; the tree is not modified (changed containers are copied), and the result holds no blocks. */
 export function pruneTree(root: JsonNode, opts: PruneOptions): { root: JsonNode; stats: PruneStats } {
   const pruner = new Pruner(opts);
+  pruner.standout = standoutWeight(root);
   return { root: pruner.shrink(root, 0, false, null), stats: pruner.stats };
 }
