@@ -12,6 +12,11 @@
  * (up to 40 templates at the default profile; anomalies such as "quota
  * exceeded" count as warnings and are shown whatever the cap).
  *
+ * A failed test's error of a kind shown three times already (its quoted
+ * names aside: pytest's `AttributeError: 'TestX' object has no attribute
+ * 'y'` for every test of a mixin) keeps its name and error line; the
+ * excerpt between them goes behind a shared marker (log/error-shapes.ts).
+ *
  * In a long list of compiler diagnostics every head stays; a code frame
  * under one shows once per kind of diagnostic (log/code-frames.ts), and a
  * diagnostic printed again byte for byte shows once (log/same-diagnostics.ts).
@@ -45,6 +50,7 @@ import {
   passingGroup,
 } from "./log/outline.js";
 import { lightKey, TemplateMiner } from "./log/templates.js";
+import { errorShape } from "./log/error-shapes.js";
 import { scanTraces, TraceRole } from "./log/traces.js";
 import { eventFields, eventKind, opensRun } from "./log/event-kinds.js";
 import { isStampedRecord } from "./log/stamps.js";
@@ -150,6 +156,7 @@ export function compressLog(input: CompressorInput): CompressorOutput | null {
   for (let i = 0; i < n; i++) if (groups.placeOf[i] >= 0 && pass.keep[i] === 1) pass.keep[groups.placeOf[i]] = 1;
 
   const { keep, why, firsts } = pass;
+  frameShapeRepeats(pass.shapeRepeats, keep, why, visible);
   keepContext(pass.anchors, keep, why, scaled(CAPS.contextBefore, scale, 0), scaled(CAPS.contextAfter, scale, 0));
   for (const i of conclusionEvents(visible)) keep[i] = 1;
   for (const i of makeConclusions(visible)) keep[i] = 1;
@@ -167,14 +174,14 @@ export function compressLog(input: CompressorInput): CompressorOutput | null {
   let records = scaled(CAPS.recordTemplates, scale);
   // A passing test inside its group's run is no event of its own: the run's first and last name it.
   for (const i of firsts) {
-    if (keep[i] === 1 || pass.passed[i] === 1 || !opensRecord(visible, i)) continue;
+    if (keep[i] === 1 || pass.passed[i] === 1 || why[i] !== Omission.Routine || !opensRecord(visible, i)) continue;
     if (records <= 0) break;
     keep[i] = 1;
     records--;
     if (budget > 0) budget--;
   }
   for (const i of firsts) {
-    if (keep[i] === 1 || pass.passed[i] === 1 || opensRecord(visible, i)) continue;
+    if (keep[i] === 1 || pass.passed[i] === 1 || why[i] !== Omission.Routine || opensRecord(visible, i)) continue;
     if (budget <= 0) break;
     keep[i] = 1;
     budget--;
@@ -250,6 +257,10 @@ class LineSorter {
   /** The perl message whose Carp caller lines are being read (log/perl-messages.ts), or -1. */
   private perlMessage = -1;
   private readonly errorCounts = new Map<string, number>();
+  /** Errors seen per shape (log/error-shapes.ts): past the cap, a new one no longer anchors context. */
+  private readonly shapeCounts = new Map<string, number>();
+  /** Errors of a shape shown `sameError` times already: the excerpt above each is a code frame of its kind. */
+  readonly shapeRepeats: number[] = [];
   /** The last copy of each error repeated past the cap. */
   readonly lastRepeat = new Map<string, number>();
   private readonly warningHeads = new Set<string>();
@@ -396,6 +407,18 @@ class LineSorter {
     const key = lightKey(text);
     const seen = (this.errorCounts.get(key) ?? 0) + 1;
     this.errorCounts.set(key, seen);
+    // An access-log record explains itself: the requests around it are not its context.
+    const explained = levelEnd === 0 && accessLogStatus(text) !== 0;
+    // Past `sameError` errors of one shape (their quoted names aside), what stands above
+    // each is no longer context but its excerpt, one kind's, shown by the first ones.
+    let shapeSeen = false;
+    if (!explained) {
+      const shape = errorShape(text);
+      const ofShape = (this.shapeCounts.get(shape) ?? 0) + 1;
+      this.shapeCounts.set(shape, ofShape);
+      shapeSeen = ofShape > this.sameError;
+      if (shapeSeen) this.shapeRepeats.push(i);
+    }
     if (seen > this.sameError) {
       // A repeat: counted in its marker under its template, its last copy shown at the end.
       this.why[i] = Omission.RepeatedError;
@@ -404,9 +427,8 @@ class LineSorter {
       return;
     }
     this.keep[i] = 1;
-    // An access-log record explains itself; the requests around it are not its context,
-    // nor are a repeat's (its first copy has them).
-    if (seen === 1 && (levelEnd !== 0 || accessLogStatus(text) === 0)) this.anchors.push(i);
+    // A repeat's context is its first copy's.
+    if (seen === 1 && !explained && !shapeSeen) this.anchors.push(i);
   }
 
   /**
@@ -478,6 +500,42 @@ function keepContext(
       if (why[k] === Omission.Routine || why[k] === Omission.Blank) keep[k] = 1;
     }
   }
+}
+
+/** Most lines above a repeated kind of error read as its excerpt: a frame or two, each with its source line and carets. */
+const MAX_EXCERPT_LINES = 12;
+
+/**
+ * The routine lines between a failed test's name (pytest's `____ Test.test_x
+ * ____`, a runner's outcome line) and an error of a kind shown `sameError`
+ * times already (log/error-shapes.ts) are its excerpt: pytest's `file.py:10:
+ * in test_x`, the source line and its carets. Each kind's first copies show
+ * theirs as context; the rest share one marker as code frames do, where each
+ * would have cost its own. Only a block the name opens and the error closes
+ * is an excerpt (a blank line, a timestamped record or any other kept line
+ * between them says it is not), so the output, whose block holds the name and
+ * the error alone, has no excerpt left to hide.
+ */
+function frameShapeRepeats(
+  repeats: readonly number[],
+  keep: Uint8Array,
+  why: Uint8Array,
+  visible: readonly string[],
+): void {
+  for (const i of repeats) {
+    let k = i - 1;
+    while (k >= 0 && k >= i - MAX_EXCERPT_LINES && keep[k] === 0 && why[k] === Omission.Routine) {
+      if (isStampedRecord(visible[k])) break;
+      k--;
+    }
+    if (k < 0 || keep[k] === 0 || !namesFailedTest(visible[k])) continue;
+    for (let e = k + 1; e < i; e++) why[e] = Omission.CodeFrame;
+  }
+}
+
+/** Whether a kept line names a failed test: pytest's section header, a runner's outcome line. */
+function namesFailedTest(text: string): boolean {
+  return outlineKind(text) === Outline.TestName || testLineKind(text) === TestLine.Outcome;
 }
 
 /**
@@ -563,7 +621,14 @@ function keepDistinctEvents(pass: LineSorter, keep: Uint8Array, visible: readonl
   for (let k = 0; k < eventFirsts.length; k++) {
     const i = eventFirsts[k];
     // Hidden by a sibling: its template is shown by another line, and it differs from every other line.
-    if (keep[i] === 0 && isRecordStart(visible[i]) && miner.clusters[cluster[i]].count > 1) order.push(k);
+    if (
+      keep[i] === 0 &&
+      pass.why[i] === Omission.Routine &&
+      isRecordStart(visible[i]) &&
+      miner.clusters[cluster[i]].count > 1
+    ) {
+      order.push(k);
+    }
   }
   order.sort((a, b) => (eventCounts.get(eventOf[a]) ?? 0) - (eventCounts.get(eventOf[b]) ?? 0) || a - b);
   for (let k = 0; k < order.length && k < budget; k++) {

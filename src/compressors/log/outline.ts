@@ -128,6 +128,34 @@ const FRAME_MARK_RE = /^ +> +\d+ \| /;
 /** vitest's pointer into the test file under a failure: `❯ test/a.test.ts:74:18`. */
 const TEST_FRAME_RE = /^ *❯ [^\s:]+:\d+:\d+/;
 
+/**
+ * Whether a line is pytest's header over one failure or error in its
+ * FAILURES/ERRORS sections: `____ TestDecode.test_float ____`, `____ ERROR at
+ * setup of test_x ____` (the name centred in underscores, so the two runs
+ * differ by one at most; a name too long for the width keeps one each side:
+ * `_ Test.test_x (spec='.6e') _`). It names a failed test, as a summary's
+ * `FAILED …` line does, and pytest prints no summary line under `-rN` or when
+ * interrupted.
+ */
+function isPytestSectionHead(text: string): boolean {
+  let end = text.length;
+  while (end > 0 && (text.charCodeAt(end - 1) === 13 || text.charCodeAt(end - 1) === 32)) end--;
+  let from = 0;
+  while (from < end && text.charCodeAt(from) === 95) from++;
+  let to = end;
+  while (to > from && text.charCodeAt(to - 1) === 95) to--;
+  const tail = end - to;
+  if (from === 0 || tail === 0 || Math.abs(from - tail) > 1 || to - from < 3) return false;
+  if (Math.min(from, tail) < 3 && end < MIN_PYTEST_WIDTH) return false;
+  return text.charCodeAt(from) === 32 && text.charCodeAt(to - 1) === 32 && text.charCodeAt(from + 1) !== 32;
+}
+
+/**
+ * Shortest line read as a header with one-underscore runs: pytest fills its
+ * terminal's width (80 in a CI log), and a short `_ x _` is more likely text.
+ */
+const MIN_PYTEST_WIDTH = 60;
+
 /** dpkg's line per package it configured (apt's term.log, `apt-get install`): `Setting up curl (7.88.1-10) ...`. */
 const DPKG_SETUP_RE = /^Setting up [^\s()]+ \([^\s()]+\) \.\.\.\r?$/;
 /**
@@ -222,6 +250,7 @@ export function outlineKind(text: string): Outline {
     if (TEST_FRAME_RE.test(text)) return Outline.Diagnostic;
   }
   if (c === 91 /* [ */ && TAGGED_HEAD_RE.test(text)) return Outline.Diagnostic;
+  if (c === 95 /* _ */ && isPytestSectionHead(text)) return Outline.TestName;
   if (c === 83 /* S */ && DPKG_SETUP_RE.test(text)) return Outline.Package;
   if ((c === 73 /* I */ || c === 82) /* R */ && APT_SIMULATED_RE.test(text)) return Outline.Package;
   // A place, a scope's file or a tool's name ends in `:` (or a place in `(`) before any white space.

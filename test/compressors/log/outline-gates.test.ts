@@ -22,6 +22,14 @@ const FRAME_MARK_RE = /^ +> +\d+ \| /;
 const UNITTEST_OK_RE = /^\w+ \(([\w.]+)\.\w+\) \.\.\. ok$/;
 const TAP_OK_RE = /^( *)ok \d+ (?![^#]*# (?:SKIP|TODO))/;
 const PASSING_RE = /^ *[✓✔√] \S/;
+const PYTEST_HEAD_RE = /^(_+) ([^ ].*) (_+)[ \r]*$/;
+
+function referencePytestHead(text: string): boolean {
+  const m = PYTEST_HEAD_RE.exec(text);
+  if (m === null) return false;
+  const [a, b] = [m[1].length, m[3].length];
+  return Math.abs(a - b) <= 1 && (Math.min(a, b) >= 3 || text.trimEnd().length >= 60);
+}
 
 function referenceOutline(text: string): Outline {
   if (text.length === 0 || text.length > 2000) return Outline.None;
@@ -38,6 +46,7 @@ function referenceOutline(text: string): Outline {
   }
   if (TOP_OUTCOME_RE.test(text) || FILE_OUTCOME_RE.test(text)) return Outline.TestName;
   if (TEST_FRAME_RE.test(text)) return Outline.Diagnostic;
+  if (referencePytestHead(text)) return Outline.TestName;
   if (c === 83 && DPKG_SETUP_RE.test(text)) return Outline.Package;
   if (APT_SIMULATED_RE.test(text)) return Outline.Package;
   if (
@@ -101,6 +110,10 @@ const PIECE = fc.constantFrom(
   "Setting up curl (7.88.1-10) ...",
   "Inst curl (7.88.1-10 Debian:12 [amd64])",
   "Remv tree [2.1.0-1]",
+  "____ Test.test_x ____",
+  "_ ",
+  " _",
+  "___",
   "    > 43 | x",
   "testX (pkg.mod.Class.testX) ... ok",
   "ok 12 name",
