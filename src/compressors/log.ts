@@ -71,6 +71,7 @@ import { classLoadOutline } from "./log/class-loads.js";
 import { lddOutline, loaderOutline } from "./log/loader-debug.js";
 import { straceMinorRows, straceOutline } from "./log/strace-calls.js";
 import { includeSearch } from "./log/gcc-verbose.js";
+import { pythonImports } from "./log/python-verbose.js";
 
 /** Caps at the default profile; each is multiplied by `input.scale`. */
 const CAPS = {
@@ -111,6 +112,8 @@ const CAPS = {
   largestFiles: 10,
   /** Distinct URLs an npm install fetched up to which each fetch is an event of its own. */
   fetches: 10,
+  /** Modules of a `python -v` run shown by their import line. */
+  imports: 300,
 };
 
 /** Omitted runs of at most this many lines may share a marker with their neighbours. */
@@ -174,6 +177,7 @@ export function compressLog(input: CompressorInput): CompressorOutput | null {
   for (const i of lddOutline(visible)) keep[i] = 1;
   for (const i of straceOutline(visible)) keep[i] = 1;
   for (const i of includeSearch(visible)) keep[i] = 1;
+  for (const i of pythonImports(visible, scaled(CAPS.imports, scale, 1))) keep[i] = 1;
   // Records (lines that open an event) before continuations (the indented lines of an
   // object a debug log dumps): the distinct events are the outline, the dump is detail.
   let budget = scaled(CAPS.templates, scale);

@@ -5,7 +5,9 @@ import { classLoadOutline } from "../../../src/compressors/log/class-loads.js";
 import { includeSearch } from "../../../src/compressors/log/gcc-verbose.js";
 import { lddOutline, loaderOutline } from "../../../src/compressors/log/loader-debug.js";
 import { fetchEvents } from "../../../src/compressors/log/npm-notice.js";
+import { pythonImports } from "../../../src/compressors/log/python-verbose.js";
 import { straceMinorRows, straceOutline } from "../../../src/compressors/log/strace-calls.js";
+import { salientLines } from "../../../src/fidelity/salient.js";
 import { detect } from "../../../src/router/detect.js";
 import { compressorInput } from "../../support/compressor-input.js";
 
@@ -14,7 +16,8 @@ import { compressorInput } from "../../support/compressor-input.js";
 // git and psql; strace 6.1 `-c -f` of python3 (via pyenv's shim) and of git log, `-f -e trace=file`
 // of node requiring ms; `NODE_DEBUG=module,fs node`; `python3 -m trace --trace` of a script that
 // fails; `gcc -v -c` of zlib's gzappend.c and `g++ -v -fsyntax-only`; npm 11 `install --offline
-// --loglevel silly` with one package not in the cache, and a `--dry-run` one.
+// --loglevel silly` with one package not in the cache, and a `--dry-run` one; CPython 3.11.7
+// `python3 -v -c 'import sqlite3'` and `-c 'import json, csv; …'`.
 const fixture = (name: string): string => readFileSync(new URL(`fixtures/${name}`, import.meta.url), "utf8");
 const lines = (text: string): string[] => text.split("\n");
 const found = (text: string, outline: (visible: readonly string[]) => number[]): string[] => {
@@ -41,6 +44,8 @@ const traces = {
   pythonTrace: fixture("python-trace-vowels.txt"),
   gccV: fixture("gcc-v-gzappend.txt"),
   gxxV: fixture("gxx-v-syntax-only.txt"),
+  pythonVSqlite: fixture("python-v-import-sqlite3.txt"),
+  pythonVJson: fixture("python-v-import-json-csv.txt"),
 };
 
 describe("program traces", () => {
@@ -156,5 +161,22 @@ describe("program traces", () => {
     const trace = compress(traces.pythonTrace);
     expect(trace).toContain("ValueError: max() arg is an empty sequence");
     expect(trace).toContain(" --- modulename: vowels, funcname: report");
+  });
+
+  it("read python -v's comments as routine records, not headings, and keep every import", () => {
+    for (const text of [traces.pythonVSqlite, traces.pythonVJson]) {
+      expect(salientLines(text).filter((l) => l.kind === "heading")).toEqual([]);
+      const imports = found(text, (v) => pythonImports(v, 300));
+      expect(imports.length).toBeGreaterThan(50);
+      expect(imports).toContain("import 'site' # <class '_frozen_importlib.FrozenImporter'>");
+      const out = compress(text);
+      expect(out.length).toBeLessThan(text.length / 2);
+      for (const line of imports) expect(out).toContain(line);
+      expect(out).toContain("# clear sys.audit hooks");
+    }
+    expect(compress(traces.pythonVJson)).toContain(
+      "# extension module '_csv' loaded from '/root/.pyenv/versions/3.11.7/lib/python3.11/lib-dynload/_csv.cpython-311-x86_64-linux-gnu.so'",
+    );
+    expect(compress(traces.pythonVSqlite)).toContain("import 'sqlite3' #");
   });
 });
