@@ -72,6 +72,7 @@ import { lddOutline, loaderOutline } from "./log/loader-debug.js";
 import { straceMinorRows, straceOutline } from "./log/strace-calls.js";
 import { includeSearch } from "./log/gcc-verbose.js";
 import { pythonImports } from "./log/python-verbose.js";
+import { enteredRegions } from "./log/git-trace2.js";
 
 /** Caps at the default profile; each is multiplied by `input.scale`. */
 const CAPS = {
@@ -213,8 +214,10 @@ export function compressLog(input: CompressorInput): CompressorOutput | null {
       if ((why[k] === Omission.Routine && pass.cluster[k] >= 0) || why[k] === Omission.Blank) keep[k] = 0;
     }
   }
-  // strace -c's rows of little time and no errors are its detail (log/strace-calls.ts).
+  // strace -c's rows of little time and no errors are its detail (log/strace-calls.ts);
+  // so is a git trace2 region's enter row when its leave row follows (log/git-trace2.ts).
   for (const k of straceMinorRows(visible)) if (why[k] === Omission.Routine && pass.cluster[k] >= 0) keep[k] = 0;
+  for (const k of enteredRegions(visible)) if (why[k] === Omission.Routine && pass.cluster[k] >= 0) keep[k] = 0;
   const { cluster, level, miner, errors, warnings, diagnostics } = pass;
   keepCheapRuns(input, keep, { why, cluster, level, miner, groups });
   return render(input, {
