@@ -72,7 +72,13 @@ import { alternativesEvents } from "./log/alternatives-log.js";
 import { callgrindHotRows, importTimeOutline, timeReportRows } from "./log/profile-reports.js";
 import { ctestBlocks } from "./log/ctest-log.js";
 import { scriptOutput } from "./log/shell-trace.js";
-import { tarballOutline } from "./log/npm-notice.js";
+import { fetchEvents, tarballOutline } from "./log/npm-notice.js";
+import { classLoadOutline } from "./log/class-loads.js";
+import { lddOutline, loaderOutline } from "./log/loader-debug.js";
+import { straceMinorRows, straceOutline } from "./log/strace-calls.js";
+import { includeSearch } from "./log/gcc-verbose.js";
+import { pythonImports } from "./log/python-verbose.js";
+import { enteredRegions } from "./log/git-trace2.js";
 
 /** Caps at the default profile; each is multiplied by `input.scale`. */
 const CAPS = {
@@ -111,6 +117,10 @@ const CAPS = {
   scriptOutput: 100,
   /** Largest files of a tarball npm packs, kept among its notices. */
   largestFiles: 10,
+  /** Distinct URLs an npm install fetched up to which each fetch is an event of its own. */
+  fetches: 10,
+  /** Modules of a `python -v` run shown by their import line. */
+  imports: 300,
 };
 
 /** Omitted runs of at most this many lines may share a marker with their neighbours. */
@@ -168,6 +178,14 @@ export function compressLog(input: CompressorInput): CompressorOutput | null {
   for (const i of timeReportRows(visible)) keep[i] = 1;
   for (const i of scriptOutput(visible, scaled(CAPS.scriptOutput, scale, 1))) keep[i] = 1;
   for (const i of tarballOutline(visible, scaled(CAPS.largestFiles, scale, 1))) keep[i] = 1;
+  for (const i of fetchEvents(visible, scaled(CAPS.fetches, scale, 1))) keep[i] = 1;
+  // Program traces whose events differ in what they name, which templates mask (a class, a library, a file).
+  for (const i of classLoadOutline(visible)) keep[i] = 1;
+  for (const i of loaderOutline(visible)) keep[i] = 1;
+  for (const i of lddOutline(visible)) keep[i] = 1;
+  for (const i of straceOutline(visible)) keep[i] = 1;
+  for (const i of includeSearch(visible)) keep[i] = 1;
+  for (const i of pythonImports(visible, scaled(CAPS.imports, scale, 1))) keep[i] = 1;
   // Records (lines that open an event) before continuations (the indented lines of an
   // object a debug log dumps): the distinct events are the outline, the dump is detail.
   let budget = scaled(CAPS.templates, scale);
@@ -203,6 +221,10 @@ export function compressLog(input: CompressorInput): CompressorOutput | null {
       if ((why[k] === Omission.Routine && pass.cluster[k] >= 0) || why[k] === Omission.Blank) keep[k] = 0;
     }
   }
+  // strace -c's rows of little time and no errors are its detail (log/strace-calls.ts);
+  // so is a git trace2 region's enter row when its leave row follows (log/git-trace2.ts).
+  for (const k of straceMinorRows(visible)) if (why[k] === Omission.Routine && pass.cluster[k] >= 0) keep[k] = 0;
+  for (const k of enteredRegions(visible)) if (why[k] === Omission.Routine && pass.cluster[k] >= 0) keep[k] = 0;
   const { cluster, level, miner, errors, warnings, diagnostics } = pass;
   keepCheapRuns(input, keep, { why, cluster, level, miner, groups });
   return render(input, {

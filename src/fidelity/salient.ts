@@ -107,6 +107,15 @@ const RG_JSON_BEGIN_RE = /^\{"type":"begin","data":\{"path":/;
 const RG_JSON_ROW_RE = /^\{"type":"(?:match|context)","data":/;
 /** Markdown ATX headings. */
 const HEADING_RE = /^#{1,6} \S/;
+/**
+ * What `python -v` says of its imports and its shutdown, one comment a line:
+ * `# code object from '…'`, `# /x/__pycache__/y.pyc matches /x/y.py`,
+ * `# extension module '_json' loaded from '…'`, `# destroy json`,
+ * `# cleanup[2] removing re`, `# clear sys.path`, `# restore sys.stdin`,
+ * `# installing zipimport hook`. Hundreds of them: routine records, no headings.
+ */
+const PYTHON_VERBOSE_RE =
+  /^# (?:code object from '|\/\S{1,400}\.pyc matches \/|extension module '[\w.]{1,200}' (?:loaded|executed) from '|(?:destroy|clear|restore) [\w.]{1,200}(?: hooks)?$|cleanup\[\d{1,2}\] (?:removing|wiping) [\w.]{1,200}$|install(?:ing|ed) zipimport hook$)/;
 /** A setext/reStructuredText underline: the line above it is a heading. */
 const UNDERLINE_RE = /^(?:={3,}|-{3,}|~{3,}|\^{3,}|\*{3,}|\+{3,})$/;
 
@@ -127,7 +136,7 @@ export function salientKind(text: string, next: string | undefined, indented = f
   }
   if (mayBeSummary(first) && SUMMARY_RE.test(text)) return "summary";
   // Headings start their line (an indented `# x` is a code comment).
-  if (!indented && first === 35 /* # */ && HEADING_RE.test(text)) return "heading";
+  if (!indented && first === 35 /* # */ && HEADING_RE.test(text) && !PYTHON_VERBOSE_RE.test(text)) return "heading";
   if (!indented && next !== undefined && isUnderline(next) && isHeadingText(text, next.trim())) {
     return "heading";
   }

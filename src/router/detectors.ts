@@ -4,6 +4,7 @@
  */
 import { jsonDetector } from "./detectors/json.js";
 import { kernelLogDetector } from "./detectors/kernel-log.js";
+import { traceLogDetector } from "./detectors/trace-log.js";
 import { accessLogDetector } from "./detectors/access-log.js";
 import { diagnosticsDetector } from "./detectors/diagnostics.js";
 import { diffDetector } from "./detectors/diff.js";
@@ -24,6 +25,7 @@ import type { Detector } from "./detectors/detector.js";
 export type { Detector } from "./detectors/detector.js";
 export {
   kernelLogDetector,
+  traceLogDetector,
   accessLogDetector,
   diagnosticsDetector,
   jsonDetector,
@@ -49,6 +51,8 @@ export {
 export const STRUCTURAL_DETECTORS: readonly Detector[] = [
   // A dmesg opens like a JSON array; so does `tree -h` (`[6.0M]  dir`).
   kernelLogDetector,
+  // Program traces open like JSON arrays (a JVM log) and tables (the loader's debug output).
+  traceLogDetector,
   listingDetector,
   jsonDetector,
   diffDetector,

@@ -38,3 +38,31 @@ export function tarballOutline(visible: readonly string[], top: number): number[
   for (let k = 0; k < files.length && k < top; k++) lines.push(files[k][0]);
   return lines;
 }
+
+/**
+ * npm's `http fetch` lines (`npm http fetch GET 200 https://registry.npmjs.org/semver
+ * 4ms (cache stale)`) differ in the package they fetch, which a template
+ * masks. In a short install each fetch is an event of its own (which
+ * packages it resolved); past `cap` distinct URLs they are the install's
+ * routine, counted by their template. A fetch that did not succeed (a status
+ * other than 2xx/304) stays wherever it is.
+ */
+export function fetchEvents(visible: readonly string[], cap: number): number[] {
+  const fetches: number[] = [];
+  const failed: number[] = [];
+  const urls = new Set<string>();
+  for (let i = 0; i < visible.length; i++) {
+    const text = visible[i];
+    if (text.charCodeAt(0) !== 110 /* n */ || !text.startsWith("npm http fetch ")) continue;
+    const m = FETCH_RE.exec(text);
+    if (m === null) continue;
+    if (!m[1].startsWith("2") && m[1] !== "304") failed.push(i);
+    if (urls.has(m[2])) continue;
+    urls.add(m[2]);
+    fetches.push(i);
+  }
+  return urls.size <= cap ? [...fetches, ...failed] : failed;
+}
+
+/** A fetch line: its method, status and URL. */
+const FETCH_RE = /^npm http fetch [A-Z]{3,7} (\d{3}) (\S{1,2000})/;

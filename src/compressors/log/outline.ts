@@ -16,6 +16,8 @@
  * character class, so matching stays linear on any line.
  */
 
+import { isPythonVerboseComment } from "./python-verbose.js";
+
 /** What {@link outlineKind} found. */
 export const Outline = { None: 0, Diagnostic: 1, TestName: 2, Package: 3, FailingSource: 4 } as const;
 export type Outline = (typeof Outline)[keyof typeof Outline];
@@ -234,7 +236,7 @@ export function outlineKind(text: string): Outline {
   const c = text.charCodeAt(0);
   // The cheapest test first: most routine lines start with a letter, a digit or a bracket and match nothing.
   if (c === 35 /* # */ || c === 32) {
-    if (c === 35 && TAP_NAME_RE.test(text)) return Outline.TestName;
+    if (c === 35 && TAP_NAME_RE.test(text) && !isPythonVerboseComment(text)) return Outline.TestName;
     if (c === 32 && (FILE_OUTCOME_RE.test(text) || TEST_FRAME_RE.test(text))) {
       return FILE_OUTCOME_RE.test(text) ? Outline.TestName : Outline.Diagnostic;
     }
