@@ -50,7 +50,13 @@ export const searchCompressor: Compressor = {
     const counted = renderCountList(table, input);
     if (counted !== null) return counted;
     const terms = queryTerms(input.hint.query);
-    let selection = selectRows(table, searchCaps(input.scale, text.length), terms, input.lines);
+    const caps = searchCaps(input.scale, text.length);
+    let selection = selectRows(table, caps, terms, input.lines);
+    // Context goes from a search whose matches are cut; under the caps a kept match keeps the
+    // context row on each side of it (the rows past it, of `-C5`, still go).
+    if (selection.droppedMatches === 0 && caps.context < UNCUT_CONTEXT && table.hasContext) {
+      selection = selectRows(table, { ...caps, context: UNCUT_CONTEXT }, terms, input.lines);
+    }
     // Rows of minified bundles and source maps are what made the output big: once they are cut,
     // every row stays when all of them come to no more than the share of the input standouts may take.
     if (selection.longRows > 0 && rowsWithLongCut(table) <= text.length * LONG_ROWS_SHARE * input.scale) {
@@ -86,6 +92,9 @@ export const searchCompressor: Compressor = {
     return { output, lossy: true, detail: details(table, selection) };
   },
 };
+
+/** Context rows kept on each side of a match when no match is cut. */
+const UNCUT_CONTEXT = 1;
 
 /** Share of the input that every row, long rows cut, may come to and all stay. */
 const LONG_ROWS_SHARE = 0.25;
