@@ -14,6 +14,7 @@ import {
   searchCaps,
   selectRows,
   type SearchSelection,
+  withEveryMatch,
 } from "./search/select.js";
 
 /**
@@ -49,7 +50,13 @@ export const searchCompressor: Compressor = {
     const counted = renderCountList(table, input);
     if (counted !== null) return counted;
     const terms = queryTerms(input.hint.query);
-    let selection = selectRows(table, searchCaps(input.scale, text.length), terms, input.lines);
+    const caps = searchCaps(input.scale, text.length);
+    let selection = selectRows(table, caps, terms, input.lines);
+    // Context goes from a search whose matches are cut; under the caps a kept match keeps the
+    // context row on each side of it (the rows past it, of `-C5`, still go).
+    if (selection.droppedMatches === 0 && caps.context < UNCUT_CONTEXT && table.hasContext) {
+      selection = selectRows(table, { ...caps, context: UNCUT_CONTEXT }, terms, input.lines);
+    }
     // Rows of minified bundles and source maps are what made the output big: once they are cut,
     // every row stays when all of them come to no more than the share of the input standouts may take.
     if (selection.longRows > 0 && rowsWithLongCut(table) <= text.length * LONG_ROWS_SHARE * input.scale) {
@@ -63,6 +70,18 @@ export const searchCompressor: Compressor = {
     ) {
       selection = selectRows(table, UNCAPPED, terms, input.lines);
     }
+    // Matches whose rows come to under a tenth of the output stay, only context goes: a file's
+    // second and third hit cost less than what they may be (`git grep -B1 -A1` over 30 files).
+    // Not where a standout counts the rows like it that went: they would show and be counted.
+    if (
+      table.format === "text" &&
+      selection.droppedMatches > 0 &&
+      selection.droppedContext > 0 &&
+      !selection.repeats.some((n) => n > 0) &&
+      droppedMatchChars(table, selection) < text.length * MIN_CUT_SHARE
+    ) {
+      selection = withEveryMatch(table, selection);
+    }
     const drops = selection.droppedMatches + selection.droppedContext + selection.longRows > 0;
     // Nothing to drop: the rows stay as printed (`path:12:text`, the form an agent quotes back),
     // not regrouped under their paths, which saved a few tokens and broke every such quote.
@@ -73,6 +92,9 @@ export const searchCompressor: Compressor = {
     return { output, lossy: true, detail: details(table, selection) };
   },
 };
+
+/** Context rows kept on each side of a match when no match is cut. */
+const UNCUT_CONTEXT = 1;
 
 /** Share of the input that every row, long rows cut, may come to and all stay. */
 const LONG_ROWS_SHARE = 0.25;
@@ -90,6 +112,17 @@ function droppedChars(table: SearchTable, selection: SearchSelection): number {
   for (let e = 0; e < table.count; e++) {
     const kind = table.kind[e];
     if ((kind === MATCH || kind === CONTEXT) && selection.keep[e] === 0) chars += table.end[e] - table.start[e] + 1;
+  }
+  return chars;
+}
+
+/** Characters of the match rows `selection` drops, each with its path (what showing it costs). */
+function droppedMatchChars(table: SearchTable, selection: SearchSelection): number {
+  let chars = 0;
+  for (let e = 0; e < table.count; e++) {
+    if (table.kind[e] !== MATCH || selection.keep[e] === 1) continue;
+    const f = table.file[e];
+    chars += table.end[e] - table.start[e] + 2 + (f >= 0 ? table.files[f].path.length : 0);
   }
   return chars;
 }

@@ -319,18 +319,33 @@ describe("search compressor: caps and priorities", () => {
     expect(deepFiles(2)).toBe(20);
   });
 
-  it("keeps only the context rows next to kept matches", () => {
+  it("shows a cut file's kept matches without their context, one row each side at the conservative profile", () => {
     let text = "";
-    for (let i = 1; i <= 8; i++) {
+    for (let i = 1; i <= 12; i++) {
       const n = i * 10;
       text += `a.py-${n - 2}-far before ${i}\na.py-${n - 1}-before ${i}\na.py:${n}:except ValueError as error${i}:\na.py-${n + 1}-after ${i}\na.py-${n + 2}-far after ${i}\n--\n`;
     }
     const r = compress(text)!;
-    expect(r.output).toContain(
-      "a.py (8 matches, 5 shown)\na.py-9-before 1\na.py:10:except ValueError as error1:\na.py-11-after 1\n--\na.py-19-before 2\n",
+    expect(r.output).toContain("a.py (12 matches, 5 shown)\na.py:10:except ValueError as error1:\na.py:");
+    expect(r.output).not.toContain("before");
+    expect(r.output).not.toContain("\n--\n");
+    expect(parseMarkers(r.output)[0].summary).toBe("7 more matches and 48 context rows in a.py");
+    const wide = compress(text, { scale: 2 })!;
+    expect(wide.output).toContain(
+      "a.py-9-before 1\na.py:10:except ValueError as error1:\na.py-11-after 1\n--\na.py-19-before 2\n",
     );
+    expect(wide.output).not.toContain("far");
+  });
+
+  it("keeps the context row each side of every match when no match is cut", () => {
+    let text = "";
+    for (let i = 1; i <= 4; i++) {
+      const n = i * 10;
+      text += `a.py-${n - 2}-far before ${i} ${"x".repeat(60)}\na.py-${n - 1}-before ${i}\na.py:${n}:except ValueError as error${i}:\na.py-${n + 1}-after ${i}\na.py-${n + 2}-far after ${i} ${"x".repeat(60)}\n--\n`;
+    }
+    const r = compress(text)!;
+    expect(r.output).toContain("a.py-9-before 1\na.py:10:except ValueError as error1:\na.py-11-after 1\n--\n");
     expect(r.output).not.toContain("far");
-    expect(parseMarkers(r.output)[0].summary).toBe("3 more matches and 22 context rows in a.py");
   });
 
   it("drops nothing when it may not drop", () => {

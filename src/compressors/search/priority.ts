@@ -96,6 +96,69 @@ export function isRaiseRow(text: string): boolean {
   return m !== null && !COMMENT_BEFORE_RE.test(text.slice(0, m.index + 1));
 }
 
+/**
+ * What a row of source code is about when a keyword opens its statement: where
+ * something is made (a function, a type) or checked (a test's assertion). In a
+ * search over code such a row is the subject of its hits (`function deprecate
+ * (message) {` among the calls of `deprecate`), where other rows only use the
+ * name. Row kinds:
+ */
+
+/** No keyword of a definition or an assertion opens the row. */
+export const NO_SUBJECT = 0;
+/** `function f(`, `def f`, `fn f`, `func f`, `async function* f`. */
+export const FUNCTION_SUBJECT = 1;
+/** `class X`, `interface X`, `struct X`, `enum X`, `trait X`, `type X`. */
+export const TYPE_SUBJECT = 2;
+/** `expect(…)`, `assert x`, `assertEqual(`, `assert_eq!(`, `self.assertTrue(`. */
+export const ASSERTION_SUBJECT = 3;
+
+/**
+ * A definition's keyword after the modifiers a language puts before it
+ * (`export default async function`, `pub(crate) fn`, `public static class`),
+ * and before the name a Go method's receiver (`func (c *Command) Execute`).
+ * Each modifier is a literal followed by spaces, the keyword by a space and a
+ * name: linear.
+ */
+const DEFINITION_RE =
+  /^\s*(?:(?:export|default|declare|pub(?:\([\w:]+\))?|async|static|abstract|public|private|protected|internal|final|unsafe|const)\s+)*(function\*?|def|fn|func|class|interface|struct|enum|trait|type)\s+(?:\([^()]*\)\s*)?[A-Za-z_$]/;
+/** An assertion opening its statement: a call, or Python's `assert` statement. */
+const ASSERTION_RE = /^\s*(?:expect(?:\.\w+)?\(|assert(?:_\w+!|[A-Z]\w*)?[\s(]|self\.assert\w*\()/;
+
+/** What `text` (one row's line of source code) is about, by the keyword opening it. */
+export function subjectOf(text: string): number {
+  const c = firstNonSpace(text);
+  // Every keyword opens with one of these letters: most rows are no definition.
+  if (
+    c !== 97 &&
+    c !== 99 &&
+    c !== 100 &&
+    c !== 101 &&
+    c !== 102 &&
+    c !== 105 &&
+    c !== 112 &&
+    c !== 115 &&
+    c !== 116 &&
+    c !== 117
+  )
+    return NO_SUBJECT;
+  const m = DEFINITION_RE.exec(text);
+  if (m !== null) {
+    const k = m[1];
+    return k.startsWith("f") || k === "def" ? FUNCTION_SUBJECT : TYPE_SUBJECT;
+  }
+  return ASSERTION_RE.test(text) ? ASSERTION_SUBJECT : NO_SUBJECT;
+}
+
+/** The code of `text`'s first character that is no space or tab (-1 when none). */
+function firstNonSpace(text: string): number {
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c !== 32 && c !== 9) return c;
+  }
+  return -1;
+}
+
 /** The level words {@link STANDOUT_RE} reads that hold none of {@link ERROR_WORDS_RE}'s words. */
 const STANDOUT_ONLY_RE = /ERR!|CRITICAL|SEVERE|EMERG/;
 

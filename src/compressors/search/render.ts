@@ -1,5 +1,5 @@
 import type { LineIndex } from "../../kernels/lines.js";
-import { BREAK, RAW, type SearchTable } from "./model.js";
+import { BREAK, CONTEXT, RAW, type SearchTable } from "./model.js";
 import { isLongRow, LONG_ROW_HEAD, type SearchSelection } from "./select.js";
 
 /**
@@ -56,11 +56,15 @@ export function renderSelection(
       if (out.length > 0) out.push("");
       out.push(header);
     }
+    // `--` parts groups of rows with their context; between bare match rows their numbers say it.
+    let hasContext = false;
+    for (let i = first; i < to && !hasContext; i++)
+      hasContext = keep[byFile[i]] === 1 && table.kind[byFile[i]] === CONTEXT;
     let previous = -1;
     for (let i = first; i < to; i++) {
       const e = byFile[i];
       if (keep[e] === 0 || table.kind[e] === BREAK) continue;
-      if (table.hasContext && previous >= 0 && i > previous + 1) out.push("--");
+      if (hasContext && previous >= 0 && i > previous + 1) out.push("--");
       previous = i;
       out.push(rowText(table, selection, e, input));
       const more = selection.repeats[e];
