@@ -9,7 +9,14 @@
  */
 import { callAliasKey } from "./ccr/call-alias.js";
 import { computeKeyAsync, keyNames, normalizeKey } from "./ccr/key.js";
-import { defuseMarkers, formatMarker, hasMarker, hasMarkerOpening, parseMarkers } from "./ccr/marker.js";
+import {
+  defuseMarkers,
+  forgetUnmarked,
+  formatMarker,
+  hasMarker,
+  hasMarkerOpening,
+  parseMarkers,
+} from "./ccr/marker.js";
 import { PendingKey } from "./ccr/pending-key.js";
 import { type RecallSelector, viewOf } from "./ccr/recall-view.js";
 import { type CallOptions, abortError, throwIfAborted } from "./ccr/abort.js";
@@ -238,6 +245,7 @@ class Pipeline implements Pithy {
       result = passthrough(text, "error", "unknown", 0);
     } finally {
       forgetStripped();
+      forgetUnmarked();
       forgetSalientKinds();
     }
     const modelMs = typeof result.detail.modelMs === "number" ? result.detail.modelMs : undefined;

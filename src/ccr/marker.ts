@@ -156,6 +156,7 @@ export function pathKey(name: string): string {
 /** Every marker in `text`, in order. Markers of other tools never match. */
 export function parseMarkers(text: string): ParsedMarker[] {
   const found: ParsedMarker[] = [];
+  if (text === unmarked) return found;
   // Only where `[[pithy:` opens (found as hasMarker finds it) is the regex tried: a global
   // case-insensitive search read a whole output (0.05 ms of a 57 KB diff's guardrail).
   // A marker starts at the last `[[` of a run of brackets, which is where nextOpening stops.
@@ -194,6 +195,7 @@ export function hasMarker(text: string): boolean {
   // Every marker opens with "[[pithy:": native searches for "[[" and a look at
   // the next six characters settle most texts. A case-insensitive regex
   // scanning the whole text was 7 % of a JSON call where "[[" is common.
+  if (text === unmarked) return false;
   for (let at = nextOpening(text, 0); at !== -1; at = nextOpening(text, at + 2)) {
     if (!isPithyTag(text, at + 2)) continue;
     MARKER_AT_RE.lastIndex = at;
@@ -219,6 +221,7 @@ export function countMarkerOpenings(text: string): number {
   // search for the whole 8-unit opening read a 50 KB output ten times slower
   // than its search for `[[` (it was 2 % of a compress call on a search).
   let n = 0;
+  if (text === unmarked) return n;
   for (let at = nextOpening(text, 0); at !== -1; ) {
     if (text.startsWith(OPENING, at)) {
       n++;
@@ -243,10 +246,31 @@ export function defuseMarkers(text: string): string {
 
 /** Whether `text` holds `[[pithy:` in any letter case, whole marker or not. */
 export function hasMarkerOpening(text: string): boolean {
+  if (text === unmarked) return false;
   for (let at = nextOpening(text, 0); at !== -1; at = nextOpening(text, at + 2)) {
     if (isPithyTag(text, at + 2)) return true;
   }
+  if (text.length >= REMEMBER_UNMARKED_MIN) unmarked = text;
   return false;
+}
+
+/**
+ * Texts at least this long that hold no opening are remembered (one entry).
+ * The pipeline asks about its input first, and the chain's compressors ask
+ * again whether it holds a marker (a coloured diff twice: its `[` of every
+ * escape made each search 0.3 ms of a 120 KB call). A text without an
+ * opening holds no marker and no opening, so every question here has its
+ * answer; shorter texts (lines, a marker's summary) are not worth it and
+ * must not push the input out.
+ */
+const REMEMBER_UNMARKED_MIN = 1 << 14;
+
+/** The last long text {@link hasMarkerOpening} found no opening in, or null. */
+let unmarked: string | null = null;
+
+/** Drops the remembered text, so that it is not kept alive past the call that read it. */
+export function forgetUnmarked(): void {
+  unmarked = null;
 }
 
 /** A run of `[` from `lastIndex` (sticky): how far a run of brackets goes. */
