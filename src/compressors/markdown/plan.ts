@@ -426,7 +426,14 @@ export function sectionUnits(
       return;
     }
     const term = isDefinitionTerm(s, block);
-    for (const span of warningLines(b.text, sentences)) {
+    // A term over its indented definition in one paragraph (RST's ``retry_mode`` over `    A string…`): the
+    // term line is outline on its own, so cutting the definition's first sentence never takes the term with it.
+    const termEnd = wholeBlocks || term ? -1 : titledTermEnd(b.text);
+    if (termEnd > 0) piece(0, termEnd, "outline");
+    for (const whole of warningLines(b.text, sentences)) {
+      if (whole.end <= termEnd) continue;
+      const span = whole.start > termEnd ? whole : { start: skipBlanks(b.text, termEnd + 1), end: whole.end };
+      if (span.start >= span.end) continue;
       // The raw length bounds the cleaned one (cleaning only shortens) and costs no second pass.
       const sentence = b.text.slice(span.start, span.end);
       // An entry may open any line of a paragraph: a definition list's entries are written line by line.
@@ -468,6 +475,30 @@ const TITLED_MIN_LINES = 3;
 function isRecordParagraph(text: string, lines: number, sentences: number): boolean {
   if (lines >= RECORD_MIN_LINES && sentences * RECORD_LINES_PER_SENTENCE < lines) return true;
   return lines >= TITLED_MIN_LINES && sentences <= 1 && isTitledBlock(text);
+}
+
+/** Longest line read as a definition's term (a name, an option, a short signature). */
+const TERM_LINE_CHARS = 120;
+
+/**
+ * End of the term line of a paragraph that is one definition-list entry:
+ * a short first line (`` ``retry_mode`` ``, `-v, --verbose`) indented less
+ * than every later line, which is its definition, with at least two lines
+ * of definition; else -1.
+ */
+function titledTermEnd(text: string): number {
+  const nl = text.indexOf("\n");
+  if (nl <= 0 || nl > TERM_LINE_CHARS || text.slice(0, nl).trim() === "") return -1;
+  const second = text.indexOf("\n", nl + 1);
+  if (second < 0) return -1;
+  return isTitledBlock(text) ? nl : -1;
+}
+
+/** The first offset at or after `at` that is not a space, tab or line end. */
+function skipBlanks(text: string, at: number): number {
+  let p = at;
+  while (p < text.length && (text.charCodeAt(p) === 32 || text.charCodeAt(p) === 9 || text.charCodeAt(p) === 10)) p++;
+  return p;
 }
 
 /** Whether the first line of `text` is indented less than every later non-blank line. */
