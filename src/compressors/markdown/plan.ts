@@ -425,6 +425,11 @@ export function sectionUnits(
       }
       return;
     }
+    // A changelog entry's sign-off (` -- Name <mail>  date`) says who released it and when: outline.
+    if (b.lines === 1 && SIGN_OFF_RE.test(b.text)) {
+      piece(0, b.text.length, "outline");
+      return;
+    }
     const term = isDefinitionTerm(s, block);
     // A term over its indented definition in one paragraph (RST's ``retry_mode`` over `    A string…`): the
     // term line is outline on its own, so cutting the definition's first sentence never takes the term with it.
@@ -476,6 +481,17 @@ function isRecordParagraph(text: string, lines: number, sentences: number): bool
   if (lines >= RECORD_MIN_LINES && sentences * RECORD_LINES_PER_SENTENCE < lines) return true;
   return lines >= TITLED_MIN_LINES && sentences <= 1 && isTitledBlock(text);
 }
+
+/** Words of a security fix: a CVE id, a vulnerability, a security issue or fix (not "from a security perspective"). */
+const SECURITY_RE = /\b(?:cve-\d|vulnerab|security (?:issues?|fix|bugs?|updates?|advisor|hole|problem))/i;
+
+/** Whether unit `u` of `s` speaks of a security fix. */
+function isSecurityUnit(s: Section, u: Unit): boolean {
+  return SECURITY_RE.test(s.blocks[u.block].text.slice(u.start, u.end));
+}
+
+/** A Debian changelog entry's trailer line: ` -- maintainer <address>  date` (deb-changelog(5)). */
+const SIGN_OFF_RE = /^ -- [^<\n]+<[^>\n]+> {2}\S/;
 
 /** Longest line read as a definition's term (a name, an option, a short signature). */
 const TERM_LINE_CHARS = 120;
@@ -881,6 +897,13 @@ function trimSection(s: Section, target: number, query: string | undefined): { f
   }
   for (let u = 0; u < units.length; u++) if (units[u].role === "outline") takeCompact(u);
   for (let u = 0; u < units.length; u++) if (units[u].warning) take(u);
+  // A security fix (a CVE, a vulnerability) is what a changelog is searched for: shown even past the target.
+  for (let u = 0; u < units.length; u++) {
+    if (units[u].warning && kept[u] !== KEPT && isSecurityUnit(s, units[u])) {
+      left -= units[u].cost - (kept[u] === KEPT_COMPACT ? units[u].compactCost : 0);
+      kept[u] = KEPT;
+    }
+  }
   if (query !== undefined) {
     const scores = bm25Scores(
       units.map((u) => s.blocks[u.block].text.slice(u.start, u.end)),
