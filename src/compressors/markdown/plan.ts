@@ -409,7 +409,11 @@ export function sectionUnits(
     }
     const sentences = splitSentences(b.text);
     if (!wholeBlocks && isRecordParagraph(b.text, b.lines, sentences.length)) {
-      for (const line of recordLines(b.text)) {
+      const records = recordLines(b.text);
+      // Records under a title are entries of an index (`git help -a`'s commands by category): rows,
+      // as a table's are, kept before prose detail; a bare run of records (`apropos`) is trimmed by lines.
+      const isIndex = records.some((line) => line.title);
+      for (const line of records) {
         units.push({
           block,
           start: line.start,
@@ -417,7 +421,7 @@ export function sectionUnits(
           cost: line.end - line.start + 1,
           compactCost: line.end - line.start + 1,
           warning: isWarning(b.text.slice(line.start, line.end)),
-          role: line.title ? "outline" : "text",
+          role: line.title ? "outline" : isIndex ? "row" : "text",
           from: b.startLine + line.index,
           to: b.startLine + line.index + 1,
           record: true,
