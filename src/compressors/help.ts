@@ -35,6 +35,19 @@ export const helpCompressor: Compressor = {
   },
 };
 
+/** Whether a line of kind `kind` goes: a later line of a description, or a flag's off-by-default line. */
+function isCut(kind: number): boolean {
+  return kind === HelpLine.Detail || kind === HelpLine.OffByDefault;
+}
+
+/** What a section's marker says went: the count, and what the off-by-default lines all say. */
+function cutSummary(dropped: number, offByDefault: number): string {
+  if (offByDefault === 0) return `${dropped} more lines of option descriptions`;
+  const off = `${offByDefault} lines \`type: bool  default: --no-<flag>\` (off unless given)`;
+  const rest = dropped - offByDefault;
+  return rest === 0 ? off : `${off} and ${rest} more lines of option descriptions`;
+}
+
 /** The kept lines in order, each section that lost lines closed by a marker naming them; null when nothing goes. */
 function render(input: CompressorInput, kinds: Uint8Array, headings: readonly number[]): CompressorOutput | null {
   const lines = input.lines;
@@ -48,13 +61,15 @@ function render(input: CompressorInput, kinds: Uint8Array, headings: readonly nu
     let end = s + 1 < starts.length ? starts[s + 1] : lines.count;
     while (end > from && kinds[end - 1] === HelpLine.Blank) end--;
     let droppedChars = 0;
-    for (let i = from; i < end; i++) if (kinds[i] === HelpLine.Detail) droppedChars += lines.line(i).length + 1;
+    for (let i = from; i < end; i++) if (isCut(kinds[i])) droppedChars += lines.line(i).length + 1;
     const cuts = droppedChars >= MIN_CUT_CHARS;
     const ranges: [number, number][] = [];
     let dropped = 0;
+    let offByDefault = 0;
     for (let i = from; i < end; i++) {
-      if (cuts && kinds[i] === HelpLine.Detail) {
+      if (cuts && isCut(kinds[i])) {
         dropped++;
+        if (kinds[i] === HelpLine.OffByDefault) offByDefault++;
         const last = ranges[ranges.length - 1];
         if (last !== undefined && last[1] === i) last[1] = i + 1;
         else ranges.push([i, i + 1]);
@@ -66,7 +81,7 @@ function render(input: CompressorInput, kinds: Uint8Array, headings: readonly nu
     if (dropped > 0) {
       droppedTotal += droppedChars;
       const name = headings.includes(from) ? lines.line(from).trim() : "options";
-      out.push(input.marker(`${name}: ${dropped} more lines of option descriptions`, { lines: ranges }));
+      out.push(input.marker(`${name}: ${cutSummary(dropped, offByDefault)}`, { lines: ranges }));
       origin.push(-1);
       cut += dropped;
     }

@@ -175,7 +175,7 @@ export const ALLOWED: AllowedRegex[] = [
   },
   {
     source:
-      '^\\s*(?:[\\w.]+(?:\\[[^\\]]*\\])?\\s*[-+*/|&]?=\\s*\\S|[\\w.]+\\(.*\\)[;,]?\\s*$|(?:if|elif|for|while|with|try|except|finally|else)\\b.*:\\s*$|if\\s*\\(|for\\s*\\(|while\\s*\\(|def \\w+\\(|raise\\b|self\\.|"""|from \\S+ import|import\\b|export\\b|package \\w|func\\b|fn\\b|pub\\b|use \\w|impl\\b|struct\\b|enum\\b|trait\\b|interface\\b|type\\b|class\\b|def\\b|async\\b|const\\b|let\\b|var\\b|function\\b|return\\b|switch\\b|case\\b|public\\b|private\\b|protected\\b|static\\b|final\\b|@\\w+|#include|#define|#\\[|\\/\\/|\\/\\*|\\*\\/|\\* |[{}\\])];?,?\\s*$)|[;{]\\s*$',
+      '^\\s*(?:[\\w.]+(?:\\[[^\\]]*\\])?\\s*[-+*/|&]?=\\s*\\S|[\\w.]+\\(.*\\)[;,]?\\s*$|(?:if|elif|for|while|with|try|except|finally|else)\\b.*:\\s*$|if\\s*\\(|for\\s*\\(|while\\s*\\(|def \\w+\\(|raise\\b|self\\.|"""|from \\S+ import|import\\b|export\\b|package \\w|func\\b|fn\\b|pub\\b|use \\w|impl\\b|struct\\b|enum\\b|trait\\b|interface\\b|type\\s+[A-Za-z_]|class\\b|def\\b|async\\b|const\\b|let\\b|var\\b|function\\b|return\\b|switch\\b|case\\b|public\\b|private\\b|protected\\b|static\\b|final\\b|@\\w+|#include|#define|#\\[|\\/\\/|\\/\\*|\\*\\/|\\* |[{}\\])];?,?\\s*$)|[;{]\\s*$',
     bound:
       "router detector (log, code): router sample only: at most 400 lines, each cut to 1 024 chars (src/router/sample.ts SAMPLE_LINES, MAX_LINE)",
   },

@@ -18,6 +18,12 @@ export const HelpLine = {
   Outline: 1,
   /** A later line of an option's description: detail, cut. */
   Detail: 2,
+  /**
+   * A V8-style `type: bool  default: --no-<option>` line under its option:
+   * the flag is off unless given, as every such flag is; cut, and the
+   * marker says what the cut lines all say.
+   */
+  OffByDefault: 3,
 } as const;
 export type HelpLine = (typeof HelpLine)[keyof typeof HelpLine];
 
@@ -57,6 +63,8 @@ export function parseHelp(lines: LineIndex): HelpText | null {
   let described = -1;
   /** Indentation of a description line ending in `:` that opens a list of values, or -1. */
   let valuesIntro = -1;
+  /** The running option's name (`harmony` of `--harmony (enable…)`), or "". */
+  let option = "";
   for (let i = 0; i < count; i++) {
     const line = lines.line(i);
     const indent = indentOf(line);
@@ -71,6 +79,10 @@ export function parseHelp(lines: LineIndex): HelpText | null {
       // The option's text may start on its own line (`-k EXPRESSION   Only run…`) or on the next.
       described = hasTextAfterTag(line, indent) ? 1 : 0;
       valuesIntro = -1;
+      option = longOptionName(line, indent);
+    } else if (option !== "" && isOffByDefault(line, indent, option)) {
+      kinds[i] = HelpLine.OffByDefault;
+      described++;
     } else if (indent === 0 && isHeading(line)) {
       headings.push(i);
       described = -1;
@@ -87,6 +99,33 @@ export function parseHelp(lines: LineIndex): HelpText | null {
     }
   }
   return { kinds, headings };
+}
+
+/** The name of a long option opening `line` at `indent` (`harmony` of `--harmony (enable…)`), or "". */
+function longOptionName(line: string, indent: number): string {
+  if (!line.startsWith("--", indent)) return "";
+  let end = indent + 2;
+  while (end < line.length && line.charCodeAt(end) > 32 && line.charCodeAt(end) !== 61 /* = */) end++;
+  return line.slice(indent + 2, end);
+}
+
+/** What opens a boolean flag's type-and-default line (V8's `--v8-options`). */
+const BOOL_TYPE = "type: bool ";
+/** What closes it when the flag is off by default, before the flag's name. */
+const OFF_DEFAULT = "default: --no-";
+
+/**
+ * Whether `line` says only that boolean flag `option` is off unless given:
+ * `type: bool  default: --no-<option>`, as V8 (`node --v8-options`, `deno
+ * --v8-flags=--help`) writes under each of its ~500 flags. A flag that is
+ * on by default (`default: --harmony-shipping`) or takes a value
+ * (`type: int  default: --stack-size=984`) is what stands out, and stays.
+ */
+function isOffByDefault(line: string, indent: number, option: string): boolean {
+  if (!line.startsWith(BOOL_TYPE, indent)) return false;
+  const text = line.trimEnd();
+  const at = text.length - option.length - OFF_DEFAULT.length;
+  return at > indent + BOOL_TYPE.length && text.startsWith(OFF_DEFAULT, at) && text.endsWith(option);
 }
 
 /** Whether `lines` holds a help text (the Markdown compressor leaves one to the help compressor). */

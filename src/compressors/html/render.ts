@@ -162,7 +162,9 @@ class BlockWriter {
         break;
     }
     if ((flags & TagFlag.CodeSpan) !== 0) {
-      this.addCollapsed(codeSpan(plainText(this.ctx, node)));
+      const code = plainText(this.ctx, node);
+      // An entry's key reads as on the page ("101: Cargo failed to complete.", not "`101`: …").
+      this.addCollapsed(isEntryKey(tree, node, code) ? collapseSpace(code).trim() : codeSpan(code));
       return false;
     }
     if ((flags & TagFlag.Block) !== 0) {
@@ -354,6 +356,35 @@ function isOptionTerm(ctx: RenderContext, term: number): boolean {
   if (onlyParts) return true;
   const code = plainText(ctx, first).trimStart();
   return (code.startsWith("-") || code.startsWith("+")) && plainText(ctx, term).length <= OPTION_TERM_CHARS;
+}
+
+/** Longest code span read as the key of a keyed entry. */
+const ENTRY_KEY_CHARS = 60;
+/** What follows an entry's key: a colon, or a dash between spaces (`: Cargo failed`, ` — Cargo maintains`). */
+const ENTRY_SEPARATOR = /^ ?(?::|[-\u2013\u2014] )/;
+
+/**
+ * Whether code span `code` (its text `text`) is the key of a keyed entry:
+ * it opens a list item, a paragraph or a definition, and a separator
+ * follows it (`<li><code>101</code>: Cargo failed to complete.</li>`,
+ * `<li><code>CARGO_HOME</code> — Cargo maintains…`). Such an entry is a
+ * definition written inline, and its key reads as on the page, as a
+ * heading's or an option term's code does; code anywhere else keeps its
+ * backticks.
+ */
+function isEntryKey(tree: HtmlTree, code: number, text: string): boolean {
+  const parent = tree.parent[code];
+  const kind = tree.kind[parent];
+  if ((kind !== Tag.li && kind !== Tag.p && kind !== Tag.dd) || text.length > ENTRY_KEY_CHARS || text.includes("\n"))
+    return false;
+  for (let c = tree.firstChild(parent); c >= 0; c = tree.nextSibling(c)) {
+    if (c === code) {
+      const next = tree.nextSibling(c);
+      return next >= 0 && tree.isText(next) && ENTRY_SEPARATOR.test(decodeEntities(tree.rawText(next).slice(0, 16)));
+    }
+    if (!tree.isText(c) || tree.rawText(c).trim() !== "") return false;
+  }
+  return false;
 }
 
 function decodeText(ctx: RenderContext, node: number): string {

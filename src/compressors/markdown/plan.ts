@@ -409,7 +409,11 @@ export function sectionUnits(
     }
     const sentences = splitSentences(b.text);
     if (!wholeBlocks && isRecordParagraph(b.text, b.lines, sentences.length)) {
-      for (const line of recordLines(b.text)) {
+      const records = recordLines(b.text);
+      // Records under a title are entries of an index (`git help -a`'s commands by category): rows,
+      // as a table's are, kept before prose detail; a bare run of records (`apropos`) is trimmed by lines.
+      const isIndex = records.some((line) => line.title);
+      for (const line of records) {
         units.push({
           block,
           start: line.start,
@@ -417,7 +421,7 @@ export function sectionUnits(
           cost: line.end - line.start + 1,
           compactCost: line.end - line.start + 1,
           warning: isWarning(b.text.slice(line.start, line.end)),
-          role: line.title ? "outline" : "text",
+          role: line.title ? "outline" : isIndex ? "row" : "text",
           from: b.startLine + line.index,
           to: b.startLine + line.index + 1,
           record: true,
@@ -425,8 +429,20 @@ export function sectionUnits(
       }
       return;
     }
+    // A changelog entry's sign-off (` -- Name <mail>  date`) says who released it and when: outline.
+    if (b.lines === 1 && SIGN_OFF_RE.test(b.text)) {
+      piece(0, b.text.length, "outline");
+      return;
+    }
     const term = isDefinitionTerm(s, block);
-    for (const span of warningLines(b.text, sentences)) {
+    // A term over its indented definition in one paragraph (RST's ``retry_mode`` over `    A string…`): the
+    // term line is outline on its own, so cutting the definition's first sentence never takes the term with it.
+    const termEnd = wholeBlocks || term ? -1 : titledTermEnd(b.text);
+    if (termEnd > 0) piece(0, termEnd, "outline");
+    for (const whole of warningLines(b.text, sentences)) {
+      if (whole.end <= termEnd) continue;
+      const span = whole.start > termEnd ? whole : { start: skipBlanks(b.text, termEnd + 1), end: whole.end };
+      if (span.start >= span.end) continue;
       // The raw length bounds the cleaned one (cleaning only shortens) and costs no second pass.
       const sentence = b.text.slice(span.start, span.end);
       // An entry may open any line of a paragraph: a definition list's entries are written line by line.
@@ -468,6 +484,41 @@ const TITLED_MIN_LINES = 3;
 function isRecordParagraph(text: string, lines: number, sentences: number): boolean {
   if (lines >= RECORD_MIN_LINES && sentences * RECORD_LINES_PER_SENTENCE < lines) return true;
   return lines >= TITLED_MIN_LINES && sentences <= 1 && isTitledBlock(text);
+}
+
+/** Words of a security fix: a CVE id, a vulnerability, a security issue or fix (not "from a security perspective"). */
+const SECURITY_RE = /\b(?:cve-\d|vulnerab|security (?:issues?|fix|bugs?|updates?|advisor|hole|problem))/i;
+
+/** Whether unit `u` of `s` speaks of a security fix. */
+function isSecurityUnit(s: Section, u: Unit): boolean {
+  return SECURITY_RE.test(s.blocks[u.block].text.slice(u.start, u.end));
+}
+
+/** A Debian changelog entry's trailer line: ` -- maintainer <address>  date` (deb-changelog(5)). */
+const SIGN_OFF_RE = /^ -- [^<\n]+<[^>\n]+> {2}\S/;
+
+/** Longest line read as a definition's term (a name, an option, a short signature). */
+const TERM_LINE_CHARS = 120;
+
+/**
+ * End of the term line of a paragraph that is one definition-list entry:
+ * a short first line (`` ``retry_mode`` ``, `-v, --verbose`) indented less
+ * than every later line, which is its definition, with at least two lines
+ * of definition; else -1.
+ */
+function titledTermEnd(text: string): number {
+  const nl = text.indexOf("\n");
+  if (nl <= 0 || nl > TERM_LINE_CHARS || text.slice(0, nl).trim() === "") return -1;
+  const second = text.indexOf("\n", nl + 1);
+  if (second < 0) return -1;
+  return isTitledBlock(text) ? nl : -1;
+}
+
+/** The first offset at or after `at` that is not a space, tab or line end. */
+function skipBlanks(text: string, at: number): number {
+  let p = at;
+  while (p < text.length && (text.charCodeAt(p) === 32 || text.charCodeAt(p) === 9 || text.charCodeAt(p) === 10)) p++;
+  return p;
 }
 
 /** Whether the first line of `text` is indented less than every later non-blank line. */
@@ -850,6 +901,13 @@ function trimSection(s: Section, target: number, query: string | undefined): { f
   }
   for (let u = 0; u < units.length; u++) if (units[u].role === "outline") takeCompact(u);
   for (let u = 0; u < units.length; u++) if (units[u].warning) take(u);
+  // A security fix (a CVE, a vulnerability) is what a changelog is searched for: shown even past the target.
+  for (let u = 0; u < units.length; u++) {
+    if (units[u].warning && kept[u] !== KEPT && isSecurityUnit(s, units[u])) {
+      left -= units[u].cost - (kept[u] === KEPT_COMPACT ? units[u].compactCost : 0);
+      kept[u] = KEPT;
+    }
+  }
   if (query !== undefined) {
     const scores = bm25Scores(
       units.map((u) => s.blocks[u.block].text.slice(u.start, u.end)),

@@ -11,6 +11,7 @@
  * starts like HTML opens an HTML block up to the next blank line.
  */
 
+import { CHANGELOG_ENTRY_RE } from "./changelog.js";
 import { LineIndex } from "../../kernels/lines.js";
 
 /** What a run of lines is. Every kind but `prose` and `blank` is verbatim. */
@@ -414,8 +415,36 @@ function classify(
   const pass = new LineClassifier(lines, kinds, breaks, levels, stats);
   for (let i = pass.skipFrontMatter(); i < lines.count; i++) pass.classifyLine(i);
   if (pass.fenceChar !== 0) stats.unclosedFence = true;
+  promoteChangelogEntries(lines, kinds, breaks, levels, stats);
   promoteUnindentedTitles(lines, kinds, breaks, levels, stats);
   promoteRuleTitles(lines, kinds, breaks, levels, stats);
+}
+
+/**
+ * A Debian changelog (`zcat changelog.Debian.gz`) titles each entry by its
+ * first line, `git (1:2.39.5-0+deb12u3) bookworm; urgency=medium`, over
+ * indented items and a ` -- maintainer  date` sign-off: the entries are the
+ * document's outline, so each such line is a heading of its own and every
+ * entry a section that keeps its title.
+ */
+function promoteChangelogEntries(
+  lines: LineIndex,
+  kinds: Uint8Array,
+  breaks: Uint8Array,
+  levels: Uint8Array,
+  stats: MarkdownStats,
+): void {
+  const n = lines.count;
+  for (let i = 0; i < n; i++) {
+    if (kinds[i] !== K.prose) continue;
+    const line = lines.line(i);
+    if (line.charCodeAt(0) === SPACE || !CHANGELOG_ENTRY_RE.test(line)) continue;
+    kinds[i] = K.heading;
+    levels[i] = 1;
+    breaks[i] = 1;
+    breaks[i + 1] = 1;
+    stats.headings++;
+  }
 }
 
 /** Fewest rules that divide a document without marked titles into parts. */

@@ -28,7 +28,7 @@ const KEYWORD_LINES = [
   /enum\b/,
   /trait\b/,
   /interface\b/,
-  /type\b/,
+  /type\s+[A-Za-z_]/,
   /class\b/,
   /def\b/,
   /async\b/,

@@ -1,4 +1,5 @@
 /** The detector of Markdown documents. */
+import { CHANGELOG_ENTRY_RE } from "../../compressors/markdown/changelog.js";
 import type { Detector } from "./detector.js";
 
 const MD_LINE_RE =
@@ -23,6 +24,9 @@ export const markdownDetector: Detector = {
   type: "markdown",
   threshold: 0.25,
   score(sample) {
+    // A Debian changelog opens with an entry's line (`git (1:2.39.5-0+deb12u3) bookworm; urgency=medium`):
+    // a document, however much its `  * ` items look like a block comment's lines.
+    if (sample.count > 0 && CHANGELOG_ENTRY_RE.test(sample.line(0))) return 1;
     let headings = 0;
     let fences = 0;
     let inFence = false;

@@ -60,4 +60,31 @@ describe("code in an HTML page's headings and option terms", () => {
       for (const term of terms) expect(r.output).toContain(`\`${term}\``);
     }
   });
+
+  // cargo-test(1)'s EXIT STATUS (`<li><code>101</code>: Cargo failed to complete.</li>`) and the Cargo
+  // Book's environment-variables page (`<li><code>CARGO_HOME</code> — Cargo maintains…`, 130 such
+  // items): an item that opens with code and a separator is a definition written inline, and its
+  // key reads as on the page; before, "101: Cargo failed to complete." was not found.
+  it("reads the key of a list item that opens with code and a separator as on the page", async () => {
+    const pithy = await createPithy({ store: new MemoryStore() });
+    for (const page of [
+      { name: "cargo-book-cargo-test.html", least: 2, sample: "- 101: Cargo failed to complete." },
+      { name: "cargo-book-environment-variables.html", least: 100, sample: "- CARGO_HOME — Cargo maintains" },
+    ]) {
+      const html = read(page.name);
+      const r = await pithy.compress(html, { tool: "Read", filename: page.name });
+      expect(r.action).toBe("compressed");
+      const keys = [...html.matchAll(/<li><code>([^<`]{1,60})<\/code>( ?(?::|[-\u2013\u2014] |&mdash; ))/g)];
+      expect(keys.length).toBeGreaterThanOrEqual(page.least);
+      expect(r.output).toContain(page.sample);
+      let bare = 0;
+      for (const [, key, sep] of keys) {
+        const separator = sep.replace("&mdash;", "\u2014");
+        expect(r.output).not.toContain(`\`${shown(key)}\`${separator}`);
+        if (r.output.includes(`- ${shown(key)}${separator}`)) bare++;
+      }
+      // Items of a trimmed section may be cut (cargo-test shows 4 of its 9); those shown have their key bare.
+      expect(bare).toBeGreaterThanOrEqual(Math.ceil(keys.length * 0.4));
+    }
+  });
 });

@@ -75,7 +75,7 @@ describe("html compressor on the corpus", () => {
     const out = compress(corpus.get("html-retrofit-javadoc-retrofiterror")!.text);
     expect(out).toContain("```\npublic Object getBodyAs(Type type)\n```");
     expect(out).toContain("| `boolean` | `isNetworkError()` Deprecated. Use `getKind() == Kind.NETWORK`. |");
-    expect(out).toContain("Throws: `RuntimeException` - if unable to convert the body to the specified `type`.");
+    expect(out).toContain("Throws: RuntimeException - if unable to convert the body to the specified `type`.");
     expect(out).not.toContain("Skip navigation links");
     expect(out).not.toContain("All Classes");
     expect(out).not.toContain("allClassesLink");

@@ -30,14 +30,20 @@ describe("a paragraph of one-line records", () => {
     expect(await pithy.recall(r.key as string)).toMatchObject({ found: true, content: text });
   });
 
-  it("keeps every title over indented records, as outline", async () => {
+  // Records under a title are an index's entries (git's commands by category, cargo's installed
+  // commands): rows, as a table's are, kept before any prose detail. `git help -a` (2 100 tokens)
+  // is then all outline and comes back whole; before, its middle records (`rev-parse`,
+  // `check-ignore`) went behind a marker.
+  it("keeps every title over indented records, as outline, and their records as rows", async () => {
     const help = read("git-help-a.txt");
     const pithy = await createPithy({ store: new MemoryStore() });
     const r = await pithy.compress(help, { tool: "Bash" });
-    expect(r.action).toBe("compressed");
     const titles = help.split("\n").filter((l) => /^[A-Z]/.test(l));
     expect(titles.length).toBe(12);
     for (const title of titles) expect(r.output).toContain(`${title}\n`);
+    const records = help.split("\n").filter((l) => /^ {3}[a-z][\w-]* {2,}\S/.test(l));
+    expect(records.length).toBeGreaterThan(100);
+    for (const record of records) expect(r.output).toContain(`${record}\n`);
 
     for (const [text, title] of [
       [read("cargo-list.txt"), "Installed Commands:"],
@@ -50,6 +56,7 @@ describe("a paragraph of one-line records", () => {
       );
       expect(units.find((u) => u.text === title)?.role).toBe("outline");
       expect(units.filter((u) => u.record === true).length).toBeGreaterThan(40);
+      expect(units.filter((u) => u.record === true && u.role === "row").length).toBeGreaterThan(40);
     }
   });
 });
