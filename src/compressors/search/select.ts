@@ -155,6 +155,7 @@ export function selectRows(
     const [entry] = topMatches(table, byFile, fileStart[f], fileStart[f + 1], pickScores, 1, follows);
     if (entry !== undefined) keep[entry] = 1;
   }
+  keepSingleMatches(table, byFile, fileStart, keep);
   keepDistinctValues(table, byFile, fileStart, keep, deep.concat(outline), caps.perFile * VALUES_PER_CAP);
   if (follows !== null) keepWholeMatches(byFile, follows, keep);
   const { verbatim, repeats } = keepStandouts(table, keep, caps, scores, input);
@@ -190,6 +191,25 @@ export function selectRows(
     longRows,
     filesWithDrops,
   };
+}
+
+/** Longest row of a file's one match shown in place of its `path (1 match)` line. */
+const SINGLE_MATCH_CHARS = 160;
+
+/**
+ * Every file of one match shows it, past the deep and outline files too: the
+ * row says where and what for little more than the `path (1 match)` line it
+ * replaces (a path, a number and a short line), and an agent opens the file
+ * at that line without a recall. A long row (a minified line) keeps the count.
+ */
+function keepSingleMatches(table: SearchTable, byFile: Int32Array, fileStart: Int32Array, keep: Uint8Array): void {
+  for (let f = 0; f < table.files.length; f++) {
+    if (table.files[f].matches !== 1) continue;
+    for (let i = fileStart[f]; i < fileStart[f + 1]; i++) {
+      const e = byFile[i];
+      if (table.kind[e] === MATCH && table.end[e] - table.start[e] <= SINGLE_MATCH_CHARS) keep[e] = 1;
+    }
+  }
 }
 
 /** `selection` with every match row kept as well (context rows as they were). */
