@@ -57,7 +57,8 @@ const TRACE_LINES = [
   // javac -verbose.
   /^\[(?:parsing (?:started|completed)|loading|search path for (?:source|class) files:|checking|wrote|total) [^\]\n]{0,400}\]$/,
   // gcc -v: its settings, the programs it runs, its include search.
-  /^[A-Z][A-Z_]{2,40}=\S/,
+  // Its own variables only: any `NAME=value` would claim an `env` dump, whose every line is a fact.
+  /^(?:COLLECT_[A-Z_]{2,20}|COMPILER_PATH|LIBRARY_PATH|OFFLOAD_TARGET_[A-Z]{2,10})=\S/,
   /^(?:Using built-in specs\.|Target: |Configured with: |Thread model: |Supported LTO compression |gcc version |GGC heuristics: |Compiler executable checksum: |GNU (?:C\d\d|C\+\+\d\d|assembler) |\tcompiled by GNU )/,
   /^(?:ignoring (?:nonexistent|duplicate) directory "|#include (?:"\.\.\."|<\.\.\.>) search starts here:$|End of search list\.$)/,
   /^ \/\S{1,400}$/,

@@ -53,6 +53,14 @@ describe("program traces", () => {
     for (const [name, text] of Object.entries(traces)) expect(detect(text).type, name).toBe("log");
   });
 
+  it("leave a variables dump to its own route: gcc -v's `COLLECT_GCC=` is no pattern for any `NAME=value`", () => {
+    // dpkg-architecture's 33 `DEB_*=value` lines (dpkg 1.21.22, this VM): every line is a fact, as
+    // in an `env` listing, and a log's templates would show one line per shape of them.
+    const vars = fixture("dpkg-architecture-vars.txt");
+    expect(detect(vars).type).not.toBe("log");
+    expect(detect(`${vars}${vars.replaceAll("DEB_", "X_DEB_")}`).type).not.toBe("log");
+  });
+
   it("keep each class source's first class and every class of the application's class path", () => {
     const app = found(traces.classApp, classLoadOutline);
     expect(app).toContain("[0.013s][info][class,load] java.lang.Object source: shared objects file");
