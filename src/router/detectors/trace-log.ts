@@ -29,8 +29,9 @@ import type { Detector } from "./detector.js";
 const TRACE_LINES = [
   // JVM unified logging: uptime, level (maybe padded), tags (maybe padded).
   /^\[\d{1,7}\.\d{3}s\]\[(?:trace|debug|info|warning|error) *\]\[[a-z0-9,]{1,60} *\] /,
-  // glibc's loader debug: the pid, a colon and a tab.
-  /^ {0,12}\d{1,7}:\t/,
+  // glibc's loader debug: the pid padded to ten columns, a colon and a tab. The padding is what
+  // tells it from `grep -n` over tab-indented source (`95:\t\tint x;`), which opens at column 0.
+  /^ {1,12}\d{1,7}:\t/,
   // ldd -v: a library and where it resolved, the version section, a needed version.
   /^\t\S{1,200} => \S{1,400} \(0x[0-9a-f]{1,16}\)$/,
   /^\t\S{1,200} \(0x[0-9a-f]{1,16}\)$/,

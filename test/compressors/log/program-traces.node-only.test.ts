@@ -61,6 +61,11 @@ describe("program traces", () => {
     expect(detect(`${vars}${vars.replaceAll("DEB_", "X_DEB_")}`).type).not.toBe("log");
   });
 
+  it("leave `grep -n` over tab-indented source to the search route: the loader pads its pid, grep does not", () => {
+    // `grep -n -P '^\t' /usr/include/aio.h` (glibc 2.36's header): `95:\t\t\t\t   terminates.  */`.
+    expect(detect(fixture("grep-n-tab-indented-aio-h.txt")).type).toBe("search");
+  });
+
   it("keep each class source's first class and every class of the application's class path", () => {
     const app = found(traces.classApp, classLoadOutline);
     expect(app).toContain("[0.013s][info][class,load] java.lang.Object source: shared objects file");
