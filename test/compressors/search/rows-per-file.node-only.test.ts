@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { createPithy } from "../../../src/pipeline.js";
+import { rowsByPath } from "../../support/search-rows.js";
 
 /**
  * How a search's rows are shared out between its files, on real outputs:
@@ -21,21 +22,6 @@ import { createPithy } from "../../../src/pipeline.js";
  */
 function fixture(name: string): string {
   return readFileSync(new URL(`./fixtures/${name}`, import.meta.url), "utf8");
-}
-
-const ANSI_RE = /\x1b\[[0-9;]*[mK]/g;
-
-/** Each `path:N:text` row of `text` (escapes removed), by path, in order. */
-function rowsByPath(text: string): Map<string, string[]> {
-  const rows = new Map<string, string[]>();
-  for (const line of text.replace(ANSI_RE, "").split("\n")) {
-    const m = /^(.+?):\d+:/.exec(line);
-    if (m === null) continue;
-    const list = rows.get(m[1]) ?? [];
-    list.push(line);
-    rows.set(m[1], list);
-  }
-  return rows;
 }
 
 describe("search: every file of a search of up to thirty files shows a row", () => {

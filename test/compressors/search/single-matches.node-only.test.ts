@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { createPithy } from "../../../src/pipeline.js";
+import { rowsByPath } from "../../support/search-rows.js";
 
 /**
  * A file of one match shows that match, wherever it falls among the files: its
@@ -19,16 +20,8 @@ const outputs = {
 
 /** The row of each file with exactly one `path:N:` row. */
 function singleRows(text: string): Map<string, string> {
-  const count = new Map<string, number>();
-  const row = new Map<string, string>();
-  for (const line of text.split("\n")) {
-    const m = /^([^:\s][^:]*):\d+:/.exec(line);
-    if (m === null) continue;
-    count.set(m[1], (count.get(m[1]) ?? 0) + 1);
-    row.set(m[1], line);
-  }
   const singles = new Map<string, string>();
-  for (const [path, n] of count) if (n === 1) singles.set(path, row.get(path)!);
+  for (const [path, rows] of rowsByPath(text)) if (rows.length === 1) singles.set(path, rows[0]);
   return singles;
 }
 

@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { createPithy } from "../../../src/pipeline.js";
+import { rowsByPath } from "../../support/search-rows.js";
 
 /**
  * `rg -o -n` prints one short row per match (`12:v1.0.3`). A file with one
@@ -15,19 +16,6 @@ import { createPithy } from "../../../src/pipeline.js";
  */
 function fixture(name: string): string {
   return readFileSync(new URL(`./fixtures/${name}`, import.meta.url), "utf8");
-}
-
-/** Rows of `text` by path. */
-function rowsByPath(text: string): Map<string, string[]> {
-  const rows = new Map<string, string[]>();
-  for (const line of text.split("\n")) {
-    const m = /^(.+?):\d+:/.exec(line);
-    if (m === null) continue;
-    const list = rows.get(m[1]) ?? [];
-    list.push(line);
-    rows.set(m[1], list);
-  }
-  return rows;
 }
 
 // rg-o-n-versions-changelogs.txt, once a case here, now stays whole: its caps hid
